@@ -1,0 +1,49 @@
+"""Benchmarks of the engine for `puzzlecomp bench`: medians of repeated runs, as JSON."""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.ranking import rank_round
+from puzzlecomp.rules.rounds import resolve_round
+from puzzlecomp.samples.synthetic import synthetic_round
+
+
+def median_ms(action: Callable[[], object], *, repeat: int) -> float:
+    """Median wall time of `repeat` runs of `action`, in milliseconds (one warm-up run first)."""
+    action()
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        samples.append((time.perf_counter() - start) * 1000)
+    return round(statistics.median(samples), 3)
+
+
+def bench_ranking(sizes: tuple[int, ...] = (1_200, 12_000, 120_000)) -> dict[str, Any]:
+    """Ranking of one WJPC first round of n entries; cost growth against n log n."""
+    rules = resolve_round(load_ruleset("wjpc-2025"), "individual", "first")
+    medians = {}
+    for n in sizes:
+        results = synthetic_round(n, groups=("A",))
+        medians[n] = median_ms(
+            lambda r=results: rank_round(r, rules),  # type: ignore[misc]
+            repeat=max(3, 60_000 // n),
+        )
+    small, large = sizes[0], sizes[-1]
+    return {
+        "median_ms": {str(n): ms for n, ms in medians.items()},
+        "ratio_largest_to_smallest": round(medians[large] / medians[small], 1),
+        "n_log_n_ratio": round(large * math.log(large) / (small * math.log(small)), 1),
+        "target": "1,200 entries under 5 ms; 120,000 within 200x of 1,200",
+    }
+
+
+BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
+    "ranking": bench_ranking,
+}

@@ -1,0 +1,103 @@
+"""Options and helpers shared by the subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from puzzlecomp.formats.results_csv import InputError, InputProblem, ResultRow, read_results
+from puzzlecomp.rules.conditions import Value
+from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.rounds import RoundRules, resolve_round
+
+
+class CommandError(Exception):
+    """A problem with the command line itself (a file that cannot be read, a bad option)."""
+
+
+def add_round_arguments(parser: argparse.ArgumentParser, *, round_required: bool = False) -> None:
+    parser.add_argument("--ruleset", required=True, help="ruleset id (see `puzzlecomp rulesets`)")
+    parser.add_argument("--event", required=True, help="event id, e.g. individual, pairs, teams")
+    parser.add_argument(
+        "--round",
+        required=round_required,
+        default=None,
+        help="round id" + ("" if round_required else " (default: the event's first round)"),
+    )
+    parser.add_argument(
+        "--time-limit", type=int, metavar="MINUTES", help="override the round's time limit"
+    )
+    parser.add_argument(
+        "--pieces", type=int, metavar="N", help="override the size of every puzzle of the round"
+    )
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a championship setting the ruleset asks for, e.g. host_region=NSW",
+    )
+
+
+def add_format_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--format", choices=("csv", "json"), default="csv", help="output format (default: csv)"
+    )
+
+
+def round_rules(args: argparse.Namespace) -> RoundRules:
+    """The round named on the command line, with its overrides."""
+    return resolve_round(
+        load_ruleset(args.ruleset),
+        args.event,
+        args.round,
+        time_limit_minutes=args.time_limit,
+        pieces=args.pieces,
+    )
+
+
+def settings(args: argparse.Namespace) -> dict[str, Value]:
+    """Championship settings from repeated --setting NAME=VALUE options."""
+    values: dict[str, Value] = {}
+    for item in args.setting:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise CommandError(f"--setting {item!r}: expected NAME=VALUE")
+        values[name.strip()] = value.strip()
+    return values
+
+
+def read_text(path: str) -> str:
+    """A file's text, or CommandError naming it ("-" reads standard input)."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"{path}: cannot read: {exc}") from exc
+
+
+def read_result_rows(path: str) -> list[ResultRow]:
+    return read_results(read_text(path), source=path)
+
+
+def located(exc: RulesError, rows: list[ResultRow], source: str) -> InputError:
+    """The engine's violations placed at the input rows of their entries."""
+    rows_of: dict[str, list[int]] = {}
+    for row in rows:
+        rows_of.setdefault(row.entry.id, []).append(row.row)
+
+    def row_of(entry: str, code: str) -> int | None:
+        numbers = rows_of.get(entry, [])
+        # A duplicate is reported at its repeat, anything else at the entry's first row.
+        index = 1 if code == "entry.duplicate" and len(numbers) > 1 else 0
+        return numbers[index] if numbers else None
+
+    return InputError(
+        [
+            InputProblem(source, row_of(v.entry, v.code), v.entry, v.field, v.message)
+            for v in exc.violations
+        ]
+    )

@@ -1,0 +1,253 @@
+"""Read a round's results from CSV: one row per entry, problems named by row, entry and field."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from puzzlecomp.rules.people import Person, split_members
+from puzzlecomp.rules.results import Entry, MissingPieces, PuzzleRecord, Result, Status
+from puzzlecomp.rules.times import parse_time
+
+COLUMNS = (
+    "entry",
+    "name",
+    "country",
+    "group",
+    "status",
+    "time",
+    "pieces",
+    "remaining",
+    "missing",
+    "missing_contiguous",
+    "missing_found",
+    "time_credit",
+    "nationality",
+    "residence",
+    "region",
+    "years_resident",
+    "birth_year",
+    "debutant",
+    "first_state_competition_of_year",
+)
+PUZZLE_COLUMNS = ("time", "pieces", "remaining", "missing", "missing_contiguous", "missing_found")
+
+
+@dataclass(frozen=True)
+class InputProblem:
+    """A problem in an input file, located for a person to fix."""
+
+    source: str
+    row: int | None
+    entry: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = [self.source]
+        if self.row is not None:
+            where.append(f"row {self.row}")
+        if self.entry:
+            where.append(f"entry {self.entry}")
+        if self.field:
+            where.append(f"field {self.field}")
+        return f"{', '.join(where)}: {self.message}"
+
+
+class InputError(Exception):
+    """An input file has problems; nothing was produced from it."""
+
+    def __init__(self, problems: Sequence[InputProblem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    row: int
+    entry: Entry
+    result: Result
+
+
+def read_results(text: str, *, source: str) -> list[ResultRow]:
+    """Parse results CSV text; raises InputError listing every bad row and field."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    if reader.fieldnames is None:
+        raise InputError([InputProblem(source, None, "", "", "the file is empty")])
+    header = [name.strip().lower() for name in reader.fieldnames]
+    if "entry" not in header:
+        raise InputError([InputProblem(source, 1, "", "entry", "the header has no entry column")])
+    reader.fieldnames = header
+    rows: list[ResultRow] = []
+    problems: list[InputProblem] = []
+    for number, raw in enumerate(reader, start=2):
+        values = {k: (v or "").strip() for k, v in raw.items() if k is not None}
+        if not any(values.values()):
+            continue
+        parser = _RowParser(source, number, values)
+        parsed = parser.parse()
+        problems.extend(parser.problems)
+        if parsed is not None:
+            rows.append(parsed)
+    if problems:
+        raise InputError(problems)
+    return rows
+
+
+class _RowParser:
+    def __init__(self, source: str, row: int, values: dict[str, str]) -> None:
+        self.source = source
+        self.row = row
+        self.values = values
+        self.entry = values.get("entry", "")
+        self.problems: list[InputProblem] = []
+
+    def problem(self, field: str, message: str) -> None:
+        self.problems.append(InputProblem(self.source, self.row, self.entry, field, message))
+
+    def text(self, name: str) -> str | None:
+        return self.values.get(name) or None
+
+    def number(self, name: str) -> int | None:
+        value = self.text(name)
+        if value is None:
+            return None
+        try:
+            return int(float(value)) if float(value).is_integer() else int(value)
+        except ValueError:
+            self.problem(name, f"{value!r} is not a whole number")
+            return None
+
+    def time(self, name: str) -> int | None:
+        value = self.text(name)
+        if value is None:
+            return None
+        try:
+            return parse_time(value)
+        except ValueError as exc:
+            self.problem(name, str(exc))
+            return None
+
+    def parse(self) -> ResultRow | None:
+        if not self.entry:
+            self.problem("entry", "the entry id is blank")
+        status = self._status()
+        puzzles = self._puzzles()
+        missing = self._missing("")
+        result = Result(
+            status=status or Status.DNF,
+            time=self.time("time"),
+            pieces=self.number("pieces"),
+            remaining=self.number("remaining"),
+            missing=missing,
+            time_credit=self.time("time_credit") or 0,
+            puzzles=puzzles,
+        )
+        entry = Entry(
+            id=self.entry,
+            name=self.values.get("name", ""),
+            country=self.values.get("country", ""),
+            group=self.values.get("group", ""),
+            members=self._members(),
+        )
+        if self.problems or status is None:
+            return None
+        return ResultRow(self.row, entry, result)
+
+    def _status(self) -> Status | None:
+        value = (self.text("status") or "").lower()
+        if not value:
+            # A blank status follows from what was recorded.
+            if self.text("time") or self.text("time_1"):
+                return Status.FINISHED
+            if any(self.text(n) for n in ("pieces", "remaining", "pieces_1", "remaining_1")):
+                return Status.UNFINISHED
+            self.problem("status", "no status, time or count given")
+            return None
+        try:
+            return Status(value)
+        except ValueError:
+            known = ", ".join(s.value for s in Status)
+            self.problem("status", f"unknown status {value!r}; known: {known}")
+            return None
+
+    def _missing(self, suffix: str) -> MissingPieces:
+        return MissingPieces(
+            missing=self.number(f"missing{suffix}") or 0,
+            contiguous=self.number(f"missing_contiguous{suffix}") or 0,
+            found=self.number(f"missing_found{suffix}") or 0,
+        )
+
+    def _puzzles(self) -> tuple[PuzzleRecord, ...]:
+        records = []
+        index = 1
+        while any(f"{name}_{index}" in self.values for name in PUZZLE_COLUMNS):
+            suffix = f"_{index}"
+            records.append(
+                PuzzleRecord(
+                    time=self.time(f"time{suffix}"),
+                    pieces=self.number(f"pieces{suffix}"),
+                    remaining=self.number(f"remaining{suffix}"),
+                    missing=self._missing(suffix),
+                )
+            )
+            index += 1
+        if records and all(r == PuzzleRecord() for r in records):
+            return ()
+        return tuple(records)
+
+    def _members(self) -> tuple[Person, ...]:
+        columns = (
+            "nationality",
+            "residence",
+            "region",
+            "years_resident",
+            "birth_year",
+            "debutant",
+            "first_state_competition_of_year",
+        )
+        country = self.values.get("country", "")
+        raw = {name: self.values.get(name, "") for name in columns}
+        # Nationality and residence default to the entry's country.
+        raw["nationality"] = raw["nationality"] or country
+        raw["residence"] = raw["residence"] or country
+        count = max(len(v.split("/")) if v else 1 for v in [country, *raw.values()])
+        split = {name: split_members(value, count) for name, value in raw.items()}
+        people = []
+        for i in range(count):
+            people.append(
+                Person(
+                    nationality=split["nationality"][i],
+                    residence=split["residence"][i],
+                    region=split["region"][i],
+                    years_resident=self._int_part("years_resident", split["years_resident"][i]),
+                    birth_year=self._int_part("birth_year", split["birth_year"][i]),
+                    debutant=self._bool_part("debutant", split["debutant"][i]),
+                    first_state_competition_of_year=self._bool_part(
+                        "first_state_competition_of_year",
+                        split["first_state_competition_of_year"][i],
+                    ),
+                )
+            )
+        return tuple(people)
+
+    def _int_part(self, name: str, value: str | None) -> int | None:
+        if value is None:
+            return None
+        if not value.isdigit():
+            self.problem(name, f"{value!r} is not a whole number")
+            return None
+        return int(value)
+
+    def _bool_part(self, name: str, value: str | None) -> bool | None:
+        if value is None:
+            return None
+        lowered = value.lower()
+        if lowered in ("yes", "true", "1", "y"):
+            return True
+        if lowered in ("no", "false", "0", "n"):
+            return False
+        self.problem(name, f"{value!r} is not yes or no")
+        return None

@@ -1,0 +1,170 @@
+"""A ruleset in plain words, for `puzzlecomp rulesets show` and the organisers' screens."""
+
+from __future__ import annotations
+
+from puzzlecomp.rules.conditions import Condition
+from puzzlecomp.rules.ruleset import AwardRule, Event, Round, Ruleset
+
+_CHARGE = {
+    "all": "every missing piece",
+    "not_contiguous": "every missing piece not in a cluster of two or more adjacent missing "
+    "pieces (such clusters are a manufacturing defect)",
+    "found_only": "every missing piece later found outside the puzzle (misplaced); a piece that "
+    "is truly gone costs nothing",
+}
+
+
+def describe_ruleset(ruleset: Ruleset) -> list[str]:
+    """Lines describing events, rounds, limits, puzzle sizes and rules in plain words."""
+    p = ruleset.penalty
+    lines = [
+        f"{ruleset.name} ({ruleset.id}), from rulebook {ruleset.rulebook}",
+        f"Penalty: {p.seconds_per_piece} s for {_CHARGE[p.charge]}.",
+        _counting(ruleset),
+    ]
+    if ruleset.counting.wrong_piece_means_unfinished:
+        lines.append("A finish with a wrongly placed piece counts as not finished.")
+    if ruleset.official_ranking:
+        lines.append(
+            f"Official ranking: only {ruleset.official_ranking.description}; "
+            "everyone else keeps a place in the full ranking."
+        )
+    if ruleset.dispute_window_hours:
+        lines.append(f"Disputes: within {ruleset.dispute_window_hours} hours of publication.")
+    for name, meaning in ruleset.settings.items():
+        lines.append(f"Setting {name}: {meaning}.")
+    for event in ruleset.events:
+        lines.extend(["", *_event(event, ruleset.currency)])
+    return lines
+
+
+def _counting(ruleset: Ruleset) -> str:
+    c = ruleset.counting
+    how = (
+        "the judge counts the pieces left over in piles of 10; placed = puzzle size - remaining"
+        if c.record == "remaining"
+        else "the judge counts the placed pieces"
+    )
+    return f"At the limit: only groups of {c.min_cluster} or more joined pieces count; {how}."
+
+
+def _event(event: Event, currency: str) -> list[str]:
+    size = (
+        f"{event.members_min}"
+        if event.members_min == event.members_max
+        else f"{event.members_min}-{event.members_max}"
+    )
+    head = f"Event {event.id}: {event.name} ({event.kind}, {size} per entry"
+    if event.capacity:
+        head += f", at most {event.capacity} {event.capacity_unit}"
+    lines = [head + ")"]
+    if event.drawn_teams:
+        lines.append("  Teams are drawn at random by the organiser from individual registrations.")
+    if event.fee:
+        fee = event.fee
+        if fee.early:
+            lines.append(
+                f"  Fee: {fee.early.amount} {currency} per {fee.per} until "
+                f"{fee.early.until} ({fee.early.discount_percent} % early discount)."
+            )
+        else:
+            lines.append(f"  Fee: {fee.amount} {currency} per {fee.per}.")
+    for rnd in event.rounds:
+        lines.extend(_round(rnd))
+    for sub in event.subcategories:
+        lines.append(f"  Subcategory {sub.id}: {sub.name} ({describe_condition(sub.when)}).")
+    lines.extend(f"  Award: {_award(award, currency)}" for award in event.awards)
+    return lines
+
+
+def _round(rnd: Round) -> list[str]:
+    limit = f"{rnd.time_limit_minutes} min" if rnd.time_limit_minutes else "limit set by organiser"
+    puzzles = ", ".join(
+        f"{size} pieces" if size else "size set by organiser" for size in rnd.puzzle_sizes
+    )
+    line = f"  Round {rnd.id} ({rnd.name}): {limit}; puzzles: {puzzles}"
+    if rnd.groups:
+        line += f"; groups {', '.join(rnd.groups)}"
+    lines = [line + "."]
+    for part in rnd.relay_parts:
+        rotate = (
+            f", rotating every {part.rotate_every_minutes} min" if part.rotate_every_minutes else ""
+        )
+        lines.append(
+            f"    Part {part.name}: {part.puzzles} x {part.pieces} pieces, {part.workers}{rotate}."
+        )
+    if rnd.seating.solo_top_per_previous_group:
+        lines.append(
+            f"    The best {rnd.seating.solo_top_per_previous_group} of each earlier "
+            "group sit alone at a table; the rest share."
+        )
+    q = rnd.qualification
+    if q:
+        if q.per_group is not None:
+            who = f"the first {q.per_group} of each group"
+        else:
+            who = " and ".join(
+                f"the best {quota.per_group} {quota.reason} entrants of each group"
+                for quota in q.quotas
+            )
+        ties = (
+            "everyone tied at the cut-off goes too"
+            if q.ties_at_cutoff == "all"
+            else "ties at the cut-off stay out"
+        )
+        dest = ""
+        if q.to_group:
+            dest = " (" + ", ".join(f"{a}->{b}" for a, b in q.to_group.items()) + ")"
+        lines.append(f"    Qualify to {q.to_round}: {who}; {ties}{dest}.")
+        if q.playoff:
+            scope = "its next-round group" if q.playoff.scope == "next_group" else "the next round"
+            cap = (
+                f", at most {q.playoff.max_countries} countries" if q.playoff.max_countries else ""
+            )
+            lines.append(
+                f"    Country play-off: every country with no direct qualifier in {scope} "
+                f"sends its best-placed entrant (ties all go){cap}; mixed entries excluded."
+            )
+    return lines
+
+
+def _award(award: AwardRule, currency: str) -> str:
+    places = (
+        f"place {award.from_place}"
+        if award.from_place == award.to_place
+        else f"places {award.from_place}-{award.to_place}"
+    )
+    parts = [f"{award.category} {places}:"]
+    if award.trophy:
+        parts.append("trophy")
+    if award.money:
+        parts.append("+ " + " / ".join(f"{m:,} {currency}" for m in award.money))
+    if award.items:
+        parts.append(f"+ {award.items}" if award.trophy else award.items)
+    if award.official_only:
+        parts.append("(official ranking only)")
+    if award.eligible:
+        parts.append(f"(only: {award.eligible.description})")
+    return " ".join(parts)
+
+
+def describe_condition(condition: Condition) -> str:
+    """A condition in words, e.g. "birth_year from 1965 to 1979"."""
+    if condition.all_of:
+        return " and ".join(describe_condition(c) for c in condition.all_of)
+    if condition.any_of:
+        return " or ".join(describe_condition(c) for c in condition.any_of)
+    if condition.not_ is not None:
+        return f"not ({describe_condition(condition.not_)})"
+    tests = []
+    if condition.equals is not None:
+        tests.append(f"is {condition.equals}")
+    if condition.one_of is not None:
+        tests.append(f"is one of {', '.join(condition.one_of)}")
+    if condition.at_least is not None:
+        tests.append(f"at least {condition.at_least}")
+    if condition.at_most is not None:
+        tests.append(f"at most {condition.at_most}")
+    if condition.equals_setting is not None:
+        tests.append(f"equals setting {condition.equals_setting}")
+    return f"{condition.field} {' and '.join(tests)}"

@@ -1,0 +1,90 @@
+"""A round as it will be run: the ruleset's round with the organiser's overrides applied."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from puzzlecomp.rules.errors import RulesError, violation
+from puzzlecomp.rules.ruleset import Event, Round, Ruleset
+
+
+@dataclass(frozen=True)
+class RoundRules:
+    """Everything the engine needs to score and rank one round."""
+
+    ruleset: Ruleset
+    event: Event
+    round: Round
+    time_limit_seconds: int
+    puzzle_sizes: tuple[int, ...]
+
+    @property
+    def total_pieces(self) -> int:
+        return sum(self.puzzle_sizes)
+
+
+def resolve_round(
+    ruleset: Ruleset,
+    event_id: str,
+    round_id: str | None = None,
+    *,
+    time_limit_minutes: int | None = None,
+    pieces: int | None = None,
+) -> RoundRules:
+    """The round's rules with overrides; refuses unknown ids and missing limits or sizes."""
+    try:
+        event = ruleset.event(event_id)
+    except KeyError:
+        known = ", ".join(e.id for e in ruleset.events)
+        raise RulesError(
+            violation(
+                "event.unknown",
+                f"ruleset {ruleset.id} has no event {event_id!r}; known: {known}",
+                field="event",
+            )
+        ) from None
+    try:
+        rnd = event.round(round_id) if round_id else event.rounds[0]
+    except KeyError:
+        known = ", ".join(r.id for r in event.rounds)
+        raise RulesError(
+            violation(
+                "round.unknown",
+                f"event {event_id} of {ruleset.id} has no round {round_id!r}; known: {known}",
+                field="round",
+            )
+        ) from None
+    problems = []
+    for name, value in (("time_limit", time_limit_minutes), ("pieces", pieces)):
+        if value is not None and value <= 0:
+            problems.append(violation(f"round.{name}_invalid", f"--{name} must be positive"))
+    limit = time_limit_minutes or rnd.time_limit_minutes
+    if limit is None:
+        problems.append(
+            violation(
+                "round.time_limit_required",
+                f"{ruleset.id} states no time limit for {event_id} {rnd.id}: "
+                "give it with --time-limit MINUTES",
+                field="time_limit",
+            )
+        )
+    sizes = tuple(pieces or size for size in rnd.puzzle_sizes)
+    if any(size is None for size in sizes):
+        problems.append(
+            violation(
+                "round.pieces_required",
+                f"{ruleset.id} states no puzzle size for {event_id} {rnd.id}: "
+                "give it with --pieces N",
+                field="pieces",
+            )
+        )
+    if problems:
+        raise RulesError(problems)
+    assert limit is not None
+    return RoundRules(
+        ruleset=ruleset,
+        event=event,
+        round=rnd,
+        time_limit_seconds=limit * 60,
+        puzzle_sizes=tuple(s for s in sizes if s is not None),
+    )

@@ -1,0 +1,282 @@
+"""The typed shape of a ruleset file: events, rounds, limits, puzzles and every rule as data."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from puzzlecomp.rules.conditions import Condition, Eligibility
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PenaltyRule(Model):
+    """Seconds added per missing piece, and which missing pieces are charged."""
+
+    seconds_per_piece: int = Field(ge=0)
+    # all: every missing piece; not_contiguous: clusters of adjacent missing pieces are a
+    # manufacturing defect; found_only: only pieces later found outside the puzzle (misplaced).
+    charge: Literal["all", "not_contiguous", "found_only"]
+
+
+class CountingRule(Model):
+    """How an unfinished puzzle is counted at the limit."""
+
+    min_cluster: int = Field(default=3, ge=1)
+    # pieces: the judge counts placed pieces; remaining: the judge counts the pieces left over
+    # (in piles of 10) and placed = puzzle size - remaining.
+    record: Literal["pieces", "remaining"] = "pieces"
+    # A finish with a wrongly placed piece counts as not finished.
+    wrong_piece_means_unfinished: bool = False
+
+
+class PuzzleSpec(Model):
+    pieces: int | None = Field(default=None, gt=0)
+    brand: str = ""
+    picture: bool = True
+    # Teams pick this many of `models` before the start and may not change them.
+    models: int | None = Field(default=None, gt=0)
+
+
+class RelayPart(Model):
+    """One part of a relay round: who works and on how many puzzles of which size."""
+
+    name: str
+    puzzles: int = Field(gt=0)
+    pieces: int = Field(gt=0)
+    workers: Literal["rotating individuals", "pairs", "whole team"]
+    rotate_every_minutes: int | None = Field(default=None, gt=0)
+
+
+class Playoff(Model):
+    """Country play-off: countries with no direct qualifier send their best-placed entrant."""
+
+    # next_group: a country counts as qualified only within the next-round group;
+    # next_round: a qualifier anywhere in the next round counts.
+    scope: Literal["next_group", "next_round"]
+    max_countries: int | None = Field(default=None, gt=0)
+
+
+class Quota(Model):
+    """Places per group reserved for entrants who meet (or fail) the official eligibility."""
+
+    reason: Literal["national", "foreign"]
+    per_group: int = Field(ge=0)
+
+
+class Qualification(Model):
+    """Who goes from this round to the next, and into which group."""
+
+    to_round: str
+    # This round's group -> next round's group; empty: all to the next round's only group.
+    to_group: dict[str, str] = {}
+    per_group: int | None = Field(default=None, ge=0)
+    quotas: tuple[Quota, ...] = ()
+    # all: everyone tied with the last qualifying place goes too; none: ties stay out.
+    ties_at_cutoff: Literal["all", "none"] = "all"
+    ties_note: str = ""
+    playoff: Playoff | None = None
+
+    @model_validator(mode="after")
+    def _places_or_quotas(self) -> Qualification:
+        if (self.per_group is None) == (not self.quotas):
+            raise ValueError("give either per_group or quotas")
+        return self
+
+
+class SeatingRule(Model):
+    # The best N of each previous-round group sit alone at a table.
+    solo_top_per_previous_group: int = Field(default=0, ge=0)
+    entries_per_table: int = Field(default=2, gt=0)
+
+
+class Round(Model):
+    id: str
+    name: str
+    time_limit_minutes: int | None = Field(default=None, gt=0)
+    puzzles: tuple[PuzzleSpec, ...] = ()
+    relay_parts: tuple[RelayPart, ...] = ()
+    groups: tuple[str, ...] = ()
+    qualification: Qualification | None = None
+    seating: SeatingRule = SeatingRule()
+
+    @model_validator(mode="after")
+    def _puzzles(self) -> Round:
+        if not self.puzzles and not self.relay_parts:
+            raise ValueError("a round needs puzzles or relay_parts")
+        if self.puzzles and self.relay_parts:
+            raise ValueError("give puzzles or relay_parts, not both")
+        return self
+
+    @property
+    def puzzle_sizes(self) -> tuple[int | None, ...]:
+        """Pieces of every puzzle of the round, in order; None where the organiser must say."""
+        if self.relay_parts:
+            return tuple(p.pieces for p in self.relay_parts for _ in range(p.puzzles))
+        return tuple(p.pieces for p in self.puzzles)
+
+
+class AwardRule(Model):
+    """Prizes for a range of places in the overall standings or a subcategory."""
+
+    category: str = "overall"
+    from_place: int = Field(ge=1)
+    to_place: int = Field(ge=1)
+    trophy: bool = True
+    # Money per place from from_place on, in the ruleset's currency.
+    money: tuple[int, ...] = ()
+    items: str = ""
+    # Only entrants eligible for the ruleset's official ranking take these places.
+    official_only: bool = False
+    # Only entrants meeting this condition take these places (e.g. residents of the host state).
+    eligible: Eligibility | None = None
+
+
+class Subcategory(Model):
+    id: str
+    name: str
+    when: Condition
+    members: Literal["all", "any", "majority"] = "all"
+
+
+class EarlyPrice(Model):
+    amount: Decimal = Field(ge=0)
+    until: str = Field(pattern=r"^\d\d-\d\d$", description="MM-DD of the competition year")
+    discount_percent: Decimal = Field(ge=0, lt=100)
+
+
+class Fee(Model):
+    """Entry fee; the regular price follows from the early price and its discount when not given."""
+
+    amount: Decimal | None = Field(default=None, ge=0)
+    per: Literal["entry", "person"] = "entry"
+    early: EarlyPrice | None = None
+
+    @model_validator(mode="after")
+    def _priced(self) -> Fee:
+        if self.amount is None and self.early is None:
+            raise ValueError("give amount or early")
+        return self
+
+
+class NationalityRule(Model):
+    """Members that must share a nationality for an entry of that size to carry a country flag."""
+
+    # Entry size -> members needed. Absent sizes: all members.
+    same_nationality_needed: dict[int, int] = {}
+    mixed_flag: str = "WJPF"
+
+
+class Event(Model):
+    id: str
+    name: str
+    kind: Literal["individual", "pair", "team", "relay"]
+    members_min: int = Field(default=1, ge=1)
+    members_max: int = Field(default=1, ge=1)
+    # Relay teams are drawn by the organiser from individual registrations.
+    drawn_teams: bool = False
+    capacity: int | None = Field(default=None, gt=0)
+    capacity_unit: Literal["entries", "people"] = "entries"
+    max_per_group: int | None = Field(default=None, gt=0)
+    fee: Fee | None = None
+    nationality: NationalityRule = NationalityRule()
+    rounds: tuple[Round, ...]
+    subcategories: tuple[Subcategory, ...] = ()
+    awards: tuple[AwardRule, ...] = ()
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Event:
+        if self.members_min > self.members_max:
+            raise ValueError("members_min is above members_max")
+        ids = [r.id for r in self.rounds]
+        if len(set(ids)) != len(ids):
+            raise ValueError("round ids repeat")
+        categories = {"overall"} | {s.id for s in self.subcategories}
+        for award in self.awards:
+            if award.category not in categories:
+                raise ValueError(f"award category {award.category!r} is not a subcategory")
+        for rnd in self.rounds:
+            q = rnd.qualification
+            if q is not None and q.to_round not in ids:
+                raise ValueError(f"round {rnd.id!r} qualifies to unknown round {q.to_round!r}")
+        return self
+
+    def round(self, round_id: str) -> Round:
+        """The round with this id; raises KeyError when there is none."""
+        for rnd in self.rounds:
+            if rnd.id == round_id:
+                return rnd
+        raise KeyError(round_id)
+
+
+class RegistrationWindow(Model):
+    opens: str = Field(pattern=r"^\d\d-\d\dT\d\d:\d\d$", description="MM-DDTHH:MM, UTC")
+    closes_days_before: int = Field(ge=0)
+
+
+class AgeRule(Model):
+    """Ages by birth year in the competition year."""
+
+    # Alone in any event from this age; younger only in a pair or team with an adult.
+    alone_from: int | None = None
+    # Below this age only with an accompanying adult present.
+    accompanied_below: int | None = None
+    adult_from: int = 18
+
+
+class RegistrationPolicy(Model):
+    window: RegistrationWindow | None = None
+    refund_days_before: int | None = Field(default=None, ge=0)
+    age: AgeRule = AgeRule()
+    one_entry_per_event: bool = True
+    nationality_fixed_after_competing: bool = False
+    waiting_list: bool = True
+
+
+class FloorPlanSpec(Model):
+    """Tables per row, front to back, and how many are kept for guests."""
+
+    rows: tuple[int, ...]
+    guest_tables: int = Field(default=0, ge=0)
+
+
+class Ruleset(Model):
+    id: str
+    name: str
+    rulebook: str
+    currency: str = ""
+    penalty: PenaltyRule
+    counting: CountingRule = CountingRule()
+    official_ranking: Eligibility | None = None
+    # Championship settings the organiser supplies (e.g. the host state), with their meaning.
+    settings: dict[str, str] = {}
+    registration: RegistrationPolicy = RegistrationPolicy()
+    floor_plan: FloorPlanSpec | None = None
+    dispute_window_hours: int | None = Field(default=None, gt=0)
+    no_show_after_minutes: int | None = Field(default=None, gt=0)
+    events: tuple[Event, ...]
+
+    @model_validator(mode="after")
+    def _unique_events(self) -> Ruleset:
+        ids = [e.id for e in self.events]
+        if len(set(ids)) != len(ids):
+            raise ValueError("event ids repeat")
+        return self
+
+    def event(self, event_id: str) -> Event:
+        """The event with this id; raises KeyError when there is none."""
+        for event in self.events:
+            if event.id == event_id:
+                return event
+        raise KeyError(event_id)
+
+
+def month_day(value: str, year: int) -> dt.date:
+    """The date of an "MM-DD" ruleset value in a given year."""
+    month, day = value.split("-")
+    return dt.date(year, int(month), int(day))

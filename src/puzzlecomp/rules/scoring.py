@@ -1,0 +1,206 @@
+"""Turn a judge's record into a score: final time with penalties, or pieces placed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
+from puzzlecomp.rules.results import MissingPieces, PuzzleRecord, Result, Status
+from puzzlecomp.rules.rounds import RoundRules
+from puzzlecomp.rules.ruleset import PenaltyRule
+from puzzlecomp.rules.times import format_time
+
+SortKey = tuple[int, int]
+_Reporter = Callable[..., None]
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The comparable outcome of a result."""
+
+    status: Status
+    final_time: int | None = None
+    penalty_seconds: int = 0
+    pieces: int | None = None
+
+    @property
+    def sort_key(self) -> SortKey | None:
+        """Smaller is better; None for results that get no rank (dsq, dns)."""
+        if self.status is Status.FINISHED:
+            assert self.final_time is not None
+            return (0, self.final_time)
+        if self.status is Status.UNFINISHED:
+            assert self.pieces is not None
+            return (1, -self.pieces)
+        if self.status is Status.DNF:
+            return (2, 0)
+        return None
+
+
+def penalty_seconds(missing: MissingPieces, rule: PenaltyRule) -> int:
+    """Seconds added for missing pieces under the ruleset's penalty rule."""
+    if rule.charge == "all":
+        charged = missing.missing
+    elif rule.charge == "not_contiguous":
+        charged = missing.missing - missing.contiguous
+    else:
+        charged = missing.found
+    return charged * rule.seconds_per_piece
+
+
+def score_result(result: Result, rules: RoundRules, *, entry: str = "") -> Score:
+    """Score one result; raises RulesError listing every problem with its entry and field."""
+    problems = _check(result, rules, entry)
+    if problems:
+        raise RulesError(problems)
+    if result.status is Status.FINISHED:
+        penalty = sum(penalty_seconds(m, rules.ruleset.penalty) for m in _all_missing(result))
+        time = _finish_time(result)
+        assert time is not None
+        return Score(result.status, time - result.time_credit + penalty, penalty)
+    if result.status is Status.UNFINISHED:
+        return Score(result.status, pieces=_placed_pieces(result, rules))
+    return Score(result.status)
+
+
+def _all_missing(result: Result) -> list[MissingPieces]:
+    return [result.missing, *(p.missing for p in result.puzzles)]
+
+
+def _finish_time(result: Result) -> int | None:
+    """The time called; in multi-puzzle rounds the last puzzle's finish from the shared start."""
+    if result.time is not None:
+        return result.time
+    times = [p.time for p in result.puzzles]
+    if times and all(t is not None for t in times):
+        return max(t for t in times if t is not None)
+    return None
+
+
+def _placed_pieces(result: Result, rules: RoundRules) -> int:
+    if result.puzzles:
+        return sum(
+            _puzzle_pieces(record, size)
+            for record, size in zip(result.puzzles, rules.puzzle_sizes, strict=True)
+        )
+    if result.pieces is not None:
+        return result.pieces
+    assert result.remaining is not None
+    return rules.total_pieces - result.remaining
+
+
+def _puzzle_pieces(record: PuzzleRecord, size: int) -> int:
+    if record.time is not None:
+        return size
+    if record.pieces is not None:
+        return record.pieces
+    return size - (record.remaining or size)
+
+
+def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]:
+    problems: list[RuleViolation] = []
+
+    def bad(code: str, field: str, message: str, **params: object) -> None:
+        problems.append(violation(code, message, entry=entry, field=field, **params))
+
+    for name in ("time", "pieces", "remaining", "time_credit"):
+        value = getattr(result, name)
+        if value is not None and value < 0:
+            bad("result.negative", name, f"{name} must not be negative (got {value})")
+    for missing in _all_missing(result):
+        for name, value in (
+            ("missing", missing.missing),
+            ("missing_contiguous", missing.contiguous),
+            ("missing_found", missing.found),
+        ):
+            if value < 0:
+                bad("result.negative", name, f"{name} must not be negative (got {value})")
+        if missing.contiguous > missing.missing:
+            bad(
+                "result.contiguous_above_missing",
+                "missing_contiguous",
+                "missing_contiguous is more than missing",
+            )
+        if missing.found > missing.missing:
+            bad("result.found_above_missing", "missing_found", "missing_found is more than missing")
+        if missing.contiguous == 1:
+            bad(
+                "result.contiguous_single",
+                "missing_contiguous",
+                "a contiguous cluster has at least two pieces",
+            )
+    if result.puzzles and len(result.puzzles) != len(rules.puzzle_sizes):
+        bad(
+            "result.puzzle_count",
+            "puzzles",
+            f"the round has {len(rules.puzzle_sizes)} puzzles, the result gives "
+            f"{len(result.puzzles)}",
+        )
+        return problems
+    if problems:
+        return problems
+    limit = rules.time_limit_seconds + result.time_credit
+    if result.status is Status.FINISHED:
+        time = _finish_time(result)
+        if time is None:
+            bad("result.finish_without_time", "time", "a finished result needs its time")
+        elif time > limit:
+            bad(
+                "result.finish_past_limit",
+                "time",
+                f"finish {format_time(time)} is past the limit of {format_time(limit)}",
+                limit=limit,
+            )
+        elif result.time_credit > time:
+            bad("result.credit_above_time", "time_credit", "time_credit is more than the time")
+        missing_total = sum(m.missing for m in _all_missing(result))
+        if missing_total > rules.total_pieces:
+            bad(
+                "result.missing_above_size",
+                "missing",
+                f"missing {missing_total} is more than the {rules.total_pieces} pieces",
+            )
+    elif result.status is Status.UNFINISHED:
+        _check_count(result, rules, bad)
+    elif result.pieces is not None or result.remaining is not None or result.time is not None:
+        bad(
+            "result.count_without_unfinished",
+            "status",
+            f"a {result.status} result takes no time or count; use finished or unfinished",
+        )
+    return problems
+
+
+def _check_count(result: Result, rules: RoundRules, bad: _Reporter) -> None:
+    if result.puzzles:
+        for index, (record, size) in enumerate(
+            zip(result.puzzles, rules.puzzle_sizes, strict=True)
+        ):
+            field = f"puzzle {index + 1}"
+            if record.time is None and record.pieces is None and record.remaining is None:
+                bad("result.unfinished_without_count", field, f"{field} needs a time or a count")
+            for value in (record.pieces, record.remaining):
+                if value is not None and value > size:
+                    bad(
+                        "result.pieces_above_size",
+                        field,
+                        f"{field}: {value} is more than its {size} pieces",
+                    )
+        return
+    if result.pieces is None and result.remaining is None:
+        bad(
+            "result.unfinished_without_count",
+            "pieces",
+            "an unfinished result needs pieces (placed) or remaining",
+        )
+    elif result.pieces is not None and result.remaining is not None:
+        bad("result.pieces_and_remaining", "remaining", "give pieces or remaining, not both")
+    for name in ("pieces", "remaining"):
+        value = getattr(result, name)
+        if value is not None and value > rules.total_pieces:
+            bad(
+                "result.pieces_above_size",
+                name,
+                f"{name} {value} is more than the puzzle's {rules.total_pieces} pieces",
+            )

@@ -1,0 +1,1 @@
+"""Bundled sample data and a synthetic championship generator (for the demo and benchmarks)."""
