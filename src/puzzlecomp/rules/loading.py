@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import tomllib
 from importlib import resources
-from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -36,10 +35,6 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     source = resources.files(_PACKAGE).joinpath(f"{ruleset_id}.toml")
     return parse_ruleset(source.read_text(encoding="utf-8"), filename=f"{ruleset_id}.toml")
 
-
-def load_ruleset_file(path: Path) -> Ruleset:
-    """A ruleset from any TOML file (an organiser's own), validated like the bundled ones."""
-    return parse_ruleset(path.read_text(encoding="utf-8"), filename=str(path))
 
 
 def parse_ruleset(text: str, *, filename: str) -> Ruleset:

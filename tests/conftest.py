@@ -1,0 +1,36 @@
+"""Fixtures shared by every test: rulesets, rounds and the published-results folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.results import Entry, Result
+from puzzlecomp.rules.rounds import RoundRules, resolve_round
+
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+def round_of(
+    ruleset_id: str, event: str, round_id: str | None = None, **overrides: int
+) -> RoundRules:
+    """The rules of a bundled round, with --time-limit / --pieces style overrides."""
+    return resolve_round(load_ruleset(ruleset_id), event, round_id, **overrides)
+
+
+def entry(entry_id: str, **fields: object) -> Entry:
+    return Entry(id=entry_id, **fields)  # type: ignore[arg-type]
+
+
+def results(*pairs: tuple[str, Result]) -> list[tuple[Entry, Result]]:
+    return [(Entry(id=entry_id), result) for entry_id, result in pairs]
+
+
+@pytest.fixture
+def shared_data() -> Path:
+    """The folder of real published results; tests using it skip when it is absent."""
+    if not (SHARED_DATA / "wjpc-results.csv").exists():
+        pytest.skip(f"published results not found at {SHARED_DATA}")
+    return SHARED_DATA
