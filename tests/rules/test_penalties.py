@@ -20,7 +20,7 @@ def test_wjpc_2025_each_missing_piece_costs_5_seconds():
 
 
 def test_wjpc_2025_contiguous_missing_pieces_are_a_manufacturing_defect_and_cost_nothing():
-    """wjpc-2025.txt, Contiguous Missing Pieces: two or more contiguous missing pieces, no penalty."""
+    """wjpc-2025.txt, Contiguous Missing Pieces: two or more contiguous ones cost nothing."""
     rules = round_of("wjpc-2025", "individual", "first")
     assert score_result(finish(3000, missing=2, contiguous=2), rules).penalty_seconds == 0
     assert score_result(finish(3000, missing=3, contiguous=2), rules).penalty_seconds == 5

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
-from puzzlecomp.formats.results_csv import InputError, InputProblem, ResultRow, read_results
+from puzzlecomp.formats.results_csv import (
+    InputError,
+    InputProblem,
+    ResultRow,
+    parse_results,
+    read_results,
+)
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import RoundRules, resolve_round
 
 
@@ -81,6 +89,18 @@ def read_text(path: str) -> str:
 
 def read_result_rows(path: str) -> list[ResultRow]:
     return read_results(read_text(path), source=path)
+
+
+def rank_file(path: str, rules: RoundRules, settings: Mapping[str, Value]) -> list[RankedEntry]:
+    """Rank a results file; raises InputError with every problem of every row, ranking none."""
+    rows, problems = parse_results(read_text(path), source=path)
+    try:
+        ranking = rank_round([(r.entry, r.result) for r in rows], rules, settings=settings)
+    except RulesError as exc:
+        problems.extend(located(exc, rows, path).problems)
+    if problems:
+        raise InputError(sorted(problems, key=lambda p: (p.row or 0)))
+    return ranking
 
 
 def located(exc: RulesError, rows: list[ResultRow], source: str) -> InputError:

@@ -7,12 +7,12 @@ import sys
 from collections.abc import Sequence
 
 from puzzlecomp import __version__
-from puzzlecomp.cli import bench, rank, rulesets
+from puzzlecomp.cli import advance, bench, rank, rulesets
 from puzzlecomp.cli.common import CommandError
 from puzzlecomp.formats.results_csv import InputError
 from puzzlecomp.rules.errors import RulesError
 
-COMMANDS = (rank, rulesets, bench)
+COMMANDS = (rank, advance, rulesets, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -9,14 +9,11 @@ from typing import Any
 from puzzlecomp.cli.common import (
     add_format_argument,
     add_round_arguments,
-    located,
-    read_result_rows,
+    rank_file,
     round_rules,
     settings,
 )
 from puzzlecomp.formats.ranking_output import ranking_csv, ranking_json
-from puzzlecomp.rules.errors import RulesError
-from puzzlecomp.rules.ranking import rank_round
 
 
 def register(subparsers: Any) -> None:
@@ -34,11 +31,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     rules = round_rules(args)
-    rows = read_result_rows(args.results)
-    try:
-        ranking = rank_round([(r.entry, r.result) for r in rows], rules, settings=settings(args))
-    except RulesError as exc:
-        raise located(exc, rows, args.results) from exc
+    ranking = rank_file(args.results, rules, settings(args))
     sys.stdout.write(
         ranking_json(ranking, rules) if args.format == "json" else ranking_csv(ranking)
     )

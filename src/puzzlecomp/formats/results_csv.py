@@ -73,12 +73,20 @@ class ResultRow:
 
 def read_results(text: str, *, source: str) -> list[ResultRow]:
     """Parse results CSV text; raises InputError listing every bad row and field."""
+    rows, problems = parse_results(text, source=source)
+    if problems:
+        raise InputError(problems)
+    return rows
+
+
+def parse_results(text: str, *, source: str) -> tuple[list[ResultRow], list[InputProblem]]:
+    """The rows that parse, and a problem for every bad row and field of the others."""
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     if reader.fieldnames is None:
-        raise InputError([InputProblem(source, None, "", "", "the file is empty")])
+        return [], [InputProblem(source, None, "", "", "the file is empty")]
     header = [name.strip().lower() for name in reader.fieldnames]
     if "entry" not in header:
-        raise InputError([InputProblem(source, 1, "", "entry", "the header has no entry column")])
+        return [], [InputProblem(source, 1, "", "entry", "the header has no entry column")]
     reader.fieldnames = header
     rows: list[ResultRow] = []
     problems: list[InputProblem] = []
@@ -91,9 +99,7 @@ def read_results(text: str, *, source: str) -> list[ResultRow]:
         problems.extend(parser.problems)
         if parsed is not None:
             rows.append(parsed)
-    if problems:
-        raise InputError(problems)
-    return rows
+    return rows, problems
 
 
 class _RowParser:

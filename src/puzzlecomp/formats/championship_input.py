@@ -1,0 +1,306 @@
+"""Read a championship's round results: a folder of EVENT/ROUND.csv files, or one JSON document.
+
+Both forms are documented in docs/standings-and-awards.md. Every row is the same as a row of
+`puzzlecomp rank` input; problems are reported with file (or JSON path), row, entry and field.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from puzzlecomp.formats.results_csv import InputError, InputProblem, ResultRow, read_results
+from puzzlecomp.rules.conditions import Value
+from puzzlecomp.rules.people import Person
+from puzzlecomp.rules.ruleset import Event, Ruleset
+
+JSON_FORMAT = "puzzlecomp-results"
+JSON_VERSION = 1
+
+
+@dataclass(frozen=True)
+class RoundSource:
+    """One round's results as CSV text, with where they came from."""
+
+    event_id: str
+    round_id: str
+    source: str
+    text: str
+    # The row number reported for the first result: 2 in a CSV file (after the header), 1 in JSON.
+    first_row: int
+
+
+@dataclass(frozen=True)
+class Championship:
+    """A championship's results as read, before they are checked against a ruleset."""
+
+    source: str
+    ruleset_id: str | None
+    settings: Mapping[str, Value]
+    rounds: tuple[RoundSource, ...]
+
+
+@dataclass(frozen=True)
+class RoundResults:
+    """The parsed rows of one round of the event, entrant facts merged across rounds."""
+
+    round_id: str
+    source: str
+    rows: list[ResultRow]
+
+
+def read_championship(path: Path) -> Championship:
+    """Read a folder of EVENT/ROUND.csv files or a .json document; raises InputError."""
+    if path.is_dir():
+        return _read_folder(path)
+    if path.suffix.lower() == ".json":
+        return _read_json(path)
+    raise InputError(
+        [InputProblem(str(path), None, "", "", "expected a folder of EVENT/ROUND.csv or a .json")]
+    )
+
+
+def event_round_results(championship: Championship, ruleset: Ruleset, event: Event) -> list[RoundResults]:
+    """The event's rounds in ruleset order, every row parsed; raises InputError with every problem.
+
+    Unknown events and rounds are problems. Entrant facts (name, country, birth year, residence...)
+    blank in one round are taken from the latest round that gives them.
+    """
+    problems: list[InputProblem] = []
+    known_events = {e.id for e in ruleset.events}
+    order = {rnd.id: index for index, rnd in enumerate(event.rounds)}
+    chosen: list[RoundSource] = []
+    for round_source in championship.rounds:
+        if round_source.event_id not in known_events:
+            problems.append(
+                InputProblem(
+                    round_source.source,
+                    None,
+                    "",
+                    "event",
+                    f"ruleset {ruleset.id} has no event {round_source.event_id!r}; "
+                    f"known: {', '.join(sorted(known_events))}",
+                )
+            )
+        elif round_source.event_id == event.id:
+            if round_source.round_id in order:
+                chosen.append(round_source)
+            else:
+                problems.append(
+                    InputProblem(
+                        round_source.source,
+                        None,
+                        "",
+                        "round",
+                        f"event {event.id} of {ruleset.id} has no round "
+                        f"{round_source.round_id!r}; known: {', '.join(order)}",
+                    )
+                )
+    if not chosen and not problems:
+        problems.append(
+            InputProblem(championship.source, None, "", "event", f"no results for event {event.id}")
+        )
+    chosen.sort(key=lambda r: order[r.round_id])
+    parsed: list[RoundResults] = []
+    for round_source in chosen:
+        try:
+            rows = read_results(round_source.text, source=round_source.source)
+        except InputError as exc:
+            problems.extend(_shifted(p, round_source.first_row) for p in exc.problems)
+            continue
+        shift = round_source.first_row - 2
+        rows = [replace(row, row=row.row + shift) for row in rows]
+        parsed.append(RoundResults(round_source.round_id, round_source.source, rows))
+    if problems:
+        raise InputError(problems)
+    return _with_merged_entrants(parsed)
+
+
+def _shifted(problem: InputProblem, first_row: int) -> InputProblem:
+    if problem.row is None or first_row == 2:
+        return problem
+    return replace(problem, row=max(problem.row + first_row - 2, 1))
+
+
+def _read_folder(folder: Path) -> Championship:
+    rounds: list[RoundSource] = []
+    problems: list[InputProblem] = []
+    for path in sorted(folder.rglob("*.csv")):
+        relative = path.relative_to(folder)
+        if any(part.startswith(".") for part in relative.parts):
+            continue
+        if len(relative.parts) != 2:
+            problems.append(
+                InputProblem(str(path), None, "", "", "expected EVENT/ROUND.csv in the folder")
+            )
+            continue
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(InputProblem(str(path), None, "", "", f"cannot read: {exc}"))
+            continue
+        rounds.append(RoundSource(relative.parts[0], path.stem, str(path), text, first_row=2))
+    if problems:
+        raise InputError(problems)
+    return Championship(str(folder), None, {}, tuple(rounds))
+
+
+def _read_json(path: Path) -> Championship:
+    source = str(path)
+    try:
+        document = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError([InputProblem(source, None, "", "", f"cannot read: {exc}")]) from exc
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            [InputProblem(source, exc.lineno, "", "", f"not valid JSON: {exc.msg}")]
+        ) from exc
+    reader = _JsonReader(source)
+    championship = reader.championship(document)
+    if reader.problems:
+        raise InputError(reader.problems)
+    return championship
+
+
+class _JsonReader:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.problems: list[InputProblem] = []
+
+    def problem(self, field: str, message: str, *, row: int | None = None, entry: str = "") -> None:
+        where = f"{self.source} {field}" if row is not None else self.source
+        self.problems.append(InputProblem(where, row, entry, "" if row else field, message))
+
+    def championship(self, document: Any) -> Championship:
+        if not isinstance(document, dict):
+            self.problem("", "the document must be a JSON object")
+            return Championship(self.source, None, {}, ())
+        if document.get("format") != JSON_FORMAT:
+            self.problem("format", f'expected "format": "{JSON_FORMAT}"')
+        if document.get("version") != JSON_VERSION:
+            self.problem("version", f'expected "version": {JSON_VERSION}')
+        ruleset_id = document.get("ruleset")
+        if ruleset_id is not None and not isinstance(ruleset_id, str):
+            self.problem("ruleset", "the ruleset must be a ruleset id (text)")
+            ruleset_id = None
+        return Championship(
+            self.source,
+            ruleset_id,
+            self.settings(document.get("settings", {})),
+            tuple(self.rounds(document.get("events"))),
+        )
+
+    def settings(self, value: Any) -> dict[str, Value]:
+        if not isinstance(value, dict):
+            self.problem("settings", "settings must be an object of NAME: value")
+            return {}
+        settings: dict[str, Value] = {}
+        for name, setting in value.items():
+            if isinstance(setting, str | int | bool):
+                settings[name] = setting
+            else:
+                self.problem(f"settings.{name}", "a setting must be text, a number or true/false")
+        return settings
+
+    def rounds(self, events: Any) -> list[RoundSource]:
+        if not isinstance(events, dict):
+            self.problem("events", "events must be an object of EVENT: {rounds: ...}")
+            return []
+        rounds: list[RoundSource] = []
+        for event_id, event in events.items():
+            round_map = event.get("rounds") if isinstance(event, dict) else None
+            if not isinstance(round_map, dict):
+                self.problem(f"events.{event_id}", "an event must be an object with rounds")
+                continue
+            for round_id, rows in round_map.items():
+                path = f"events.{event_id}.rounds.{round_id}"
+                if not isinstance(rows, list):
+                    self.problem(path, "a round must be a list of result rows")
+                    continue
+                text = self.csv_text(path, rows)
+                rounds.append(
+                    RoundSource(event_id, round_id, f"{self.source} {path}", text, first_row=1)
+                )
+        return rounds
+
+    def csv_text(self, path: str, rows: Sequence[Any]) -> str:
+        """The rows as CSV text with a header of every key, for the results CSV reader."""
+        columns: dict[str, None] = {}
+        for row in rows:
+            if isinstance(row, dict):
+                columns.update(dict.fromkeys(str(key) for key in row))
+        columns.setdefault("entry", None)
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=list(columns), lineterminator="\n")
+        writer.writeheader()
+        for number, row in enumerate(rows, start=1):
+            if not isinstance(row, dict):
+                self.problem(path, "a result row must be an object", row=number)
+                row = {}
+            cells = {}
+            for key, value in row.items():
+                if isinstance(value, dict | list):
+                    entry = str(row.get("entry", ""))
+                    self.problem(path, f"{key}: expected text, a number or true/false",
+                                 row=number, entry=entry)
+                    value = None
+                cells[str(key)] = _cell(value)
+            # A row of blanks would be skipped; keep its place so row numbers stay right.
+            writer.writerow(cells or {"entry": ""})
+        return out.getvalue()
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _with_merged_entrants(rounds: list[RoundResults]) -> list[RoundResults]:
+    """Fill each entry's facts from the latest round that gives them (rounds in ruleset order)."""
+    history: dict[str, list[ResultRow]] = {}
+    for round_results in rounds:
+        for row in round_results.rows:
+            history.setdefault(row.entry.id, []).append(row)
+    merged = {entry_id: _merged_entry(rows) for entry_id, rows in history.items()}
+    return [
+        replace(
+            round_results,
+            rows=[
+                replace(row, entry=replace(merged[row.entry.id], group=row.entry.group))
+                for row in round_results.rows
+            ],
+        )
+        for round_results in rounds
+    ]
+
+
+def _merged_entry(rows: Sequence[ResultRow]) -> Any:
+    latest = rows[-1].entry
+    newest_first = [row.entry for row in reversed(rows)]
+    same_size = [e.members for e in newest_first if len(e.members) == len(latest.members)]
+    members = tuple(
+        Person(
+            **{
+                f.name: next(
+                    (getattr(m[i], f.name) for m in same_size if getattr(m[i], f.name) is not None),
+                    None,
+                )
+                for f in fields(Person)
+            }
+        )
+        for i in range(len(latest.members))
+    )
+    return replace(
+        latest,
+        name=next((e.name for e in newest_first if e.name), ""),
+        country=next((e.country for e in newest_first if e.country), ""),
+        members=members,
+    )

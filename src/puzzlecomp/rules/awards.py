@@ -1,0 +1,114 @@
+"""Prizes of an event: who takes each award rule's places, skipping ineligible entrants."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from puzzlecomp.rules.conditions import Eligibility, Value
+from puzzlecomp.rules.errors import RulesError, violation
+from puzzlecomp.rules.results import Entry
+from puzzlecomp.rules.ruleset import AwardRule, Event, Ruleset
+from puzzlecomp.rules.standings import StandingLine, renumbered
+from puzzlecomp.rules.subcategories import category_standings
+
+
+@dataclass(frozen=True, slots=True)
+class AwardLine:
+    """One prize handed to one entrant: the prize place and what comes with it."""
+
+    category: str
+    # Place among the entrants eligible for this award; tied entrants share it.
+    place: int
+    standing: StandingLine
+    trophy: bool
+    # None when the rule names no money for this place.
+    money: int | None
+    items: str
+
+    @property
+    def entry(self) -> Entry:
+        return self.standing.entry
+
+    @property
+    def overall_place(self) -> int | None:
+        return self.standing.overall_place
+
+
+def award_admits(
+    rule: AwardRule,
+    entry: Entry,
+    ruleset: Ruleset,
+    *,
+    settings: Mapping[str, Value] | None = None,
+) -> bool:
+    """True when the entry may take a place of this award rule."""
+    return all(test.admits(entry.members, settings) for test in _eligibility_tests(rule, ruleset))
+
+
+def event_awards(
+    standings: Sequence[StandingLine],
+    event: Event,
+    ruleset: Ruleset,
+    *,
+    settings: Mapping[str, Value] | None = None,
+) -> list[AwardLine]:
+    """Every prize of the event, award rules in ruleset order, each best place first.
+
+    Ineligible entrants keep their place in the standings but are skipped: the prize for place 1
+    goes to the best eligible entrant. Entrants sharing a place take that place's prize each, and
+    the next prize place is skipped (competition ranking). DSQ/DNS entrants take no prize.
+    Raises RulesError when an official_only rule meets a ruleset without an official ranking.
+    """
+    awards: list[AwardLine] = []
+    for rule in event.awards:
+        lines = category_standings(standings, event, rule.category, settings=settings)
+        awards.extend(_rule_awards(rule, lines, ruleset, settings))
+    return awards
+
+
+def _rule_awards(
+    rule: AwardRule,
+    lines: Sequence[StandingLine],
+    ruleset: Ruleset,
+    settings: Mapping[str, Value] | None,
+) -> list[AwardLine]:
+    candidates = renumbered(
+        lines, lambda line: award_admits(rule, line.entry, ruleset, settings=settings)
+    )
+    return [
+        AwardLine(
+            category=rule.category,
+            place=line.place,
+            standing=line,
+            trophy=rule.trophy,
+            money=_money(rule, line.place),
+            items=rule.items,
+        )
+        for line in candidates
+        if line.place is not None and rule.from_place <= line.place <= rule.to_place
+    ]
+
+
+def _eligibility_tests(rule: AwardRule, ruleset: Ruleset) -> list[Eligibility]:
+    tests = []
+    if rule.official_only:
+        if ruleset.official_ranking is None:
+            raise RulesError(
+                violation(
+                    "award.no_official_ranking",
+                    f"an award of {ruleset.id} is for the official ranking only, "
+                    "but the ruleset defines no official ranking",
+                    field="official_only",
+                    category=rule.category,
+                )
+            )
+        tests.append(ruleset.official_ranking)
+    if rule.eligible is not None:
+        tests.append(rule.eligible)
+    return tests
+
+
+def _money(rule: AwardRule, place: int) -> int | None:
+    index = place - rule.from_place
+    return rule.money[index] if index < len(rule.money) else None

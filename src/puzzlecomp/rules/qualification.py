@@ -1,0 +1,269 @@
+"""Who goes to the next round: places per group, national and foreign quotas, country play-off.
+
+The rules and every default chosen where a rulebook is silent are in docs/qualification.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from puzzlecomp.rules.errors import RulesError, violation
+from puzzlecomp.rules.flags import entry_flag
+from puzzlecomp.rules.ranking import RankedEntry, competition_ranks
+from puzzlecomp.rules.results import Entry, Status
+from puzzlecomp.rules.rounds import RoundRules
+from puzzlecomp.rules.ruleset import Playoff, Qualification
+from puzzlecomp.rules.scoring import SortKey
+
+
+class QualifyReason(StrEnum):
+    PLACE = "place"
+    # In a tied block that reaches past the last place.
+    TIE = "tie"
+    PLAYOFF = "playoff"
+    NATIONAL = "national"
+    FOREIGN = "foreign"
+
+
+@dataclass(frozen=True, slots=True)
+class Qualifier:
+    """An entry going to the next round: its rank in its own group, where it goes and why."""
+
+    entry: Entry
+    rank: int
+    to_group: str
+    reason: QualifyReason
+
+
+def qualification_rules(rules: RoundRules) -> Qualification:
+    """The round's qualification; raises RulesError when the round is the event's last."""
+    qualification = rules.round.qualification
+    if qualification is None:
+        raise RulesError(
+            violation(
+                "qualification.last_round",
+                f"round {rules.round.id} is the last round of the event",
+                field="round",
+            )
+        )
+    return qualification
+
+
+def qualify_for_next_round(ranking: Sequence[RankedEntry], rules: RoundRules) -> list[Qualifier]:
+    """The qualifiers of a ranked round, ordered by next-round group, group and rank.
+
+    Takes the ranking from `rank_round` (its official ranks decide the national quota).
+    Raises RulesError when a group has no next-round group or a quota has no official ranking.
+    """
+    qualification = qualification_rules(rules)
+    groups = _by_group(ranking)
+    to_group = _destinations(groups, rules)
+    qualifiers = [
+        Qualifier(line.entry, _rank(line), to_group[group], reason)
+        for group, lines in groups.items()
+        for line, reason in _group_qualifiers(lines, qualification, rules)
+    ]
+    if qualification.playoff is not None:
+        qualifiers.extend(_playoff(groups, qualifiers, to_group, qualification.playoff, rules))
+    return sorted(qualifiers, key=lambda q: (q.to_group, q.entry.group, q.rank, q.entry.id))
+
+
+def replacement_for(
+    withdrawn_entry_id: str,
+    ranking: Sequence[RankedEntry],
+    qualifiers: Sequence[Qualifier],
+    rules: RoundRules,
+) -> Qualifier | None:
+    """The entrant who takes the place of a qualifier who withdraws; None when nobody is left.
+
+    A place (or tie) goes to the best entrant of the same group not yet qualified, a quota place
+    to the best such entrant of the same quota, a play-off place to the next best entrant of the
+    same country within the play-off scope. Tied candidates are taken in ranking order.
+    """
+    withdrawn = next((q for q in qualifiers if q.entry.id == withdrawn_entry_id), None)
+    if withdrawn is None:
+        raise RulesError(
+            violation(
+                "qualification.not_a_qualifier",
+                f"entry {withdrawn_entry_id} is not a qualifier",
+                entry=withdrawn_entry_id,
+            )
+        )
+    taken = {q.entry.id for q in qualifiers}
+    free = [line for line in ranking if line.rank is not None and line.entry.id not in taken]
+    reason = withdrawn.reason
+    if reason is QualifyReason.PLAYOFF:
+        flag = entry_flag(withdrawn.entry, rules.event)
+        to_group = _destinations(_by_group(ranking), rules)
+        playoff = qualification_rules(rules).playoff
+        assert playoff is not None
+        candidates = [
+            line
+            for line in free
+            if _playoff_candidate(line)
+            and entry_flag(line.entry, rules.event) == flag
+            and (playoff.scope == "next_round" or to_group[line.entry.group] == withdrawn.to_group)
+        ]
+    else:
+        candidates = [
+            line
+            for line in free
+            if line.entry.group == withdrawn.entry.group
+            and (reason is not QualifyReason.NATIONAL or line.eligible is True)
+            and (reason is not QualifyReason.FOREIGN or line.eligible is False)
+        ]
+        if reason is QualifyReason.TIE:
+            reason = QualifyReason.PLACE
+    if not candidates:
+        return None
+    best = min(candidates, key=lambda line: (_placing(line), line.entry.id))
+    return Qualifier(best.entry, _rank(best), withdrawn.to_group, reason)
+
+
+def _group_qualifiers(
+    lines: list[RankedEntry], qualification: Qualification, rules: RoundRules
+) -> list[tuple[RankedEntry, QualifyReason]]:
+    ranked = [line for line in lines if line.rank is not None]
+    if qualification.per_group is not None:
+        ranks = [_rank(line) for line in ranked]
+        return _cutoff(ranked, ranks, qualification.per_group, qualification, None)
+    if rules.ruleset.official_ranking is None:
+        raise RulesError(
+            violation(
+                "qualification.quota_without_official_ranking",
+                f"{rules.ruleset.id} gives quotas but no official_ranking to decide them",
+                field="qualification",
+            )
+        )
+    chosen: list[tuple[RankedEntry, QualifyReason]] = []
+    for quota in qualification.quotas:
+        national = quota.reason == "national"
+        members = [line for line in ranked if line.eligible is national]
+        # Official ranks already order the nationals; foreigners are ranked among themselves.
+        ranks = (
+            [line.official_rank or 0 for line in members]
+            if national
+            else competition_ranks([line.score.sort_key for line in members])
+        )
+        chosen.extend(
+            _cutoff(members, ranks, quota.per_group, qualification, QualifyReason(quota.reason))
+        )
+    return chosen
+
+
+def _cutoff(
+    lines: list[RankedEntry],
+    ranks: list[int],
+    places: int,
+    qualification: Qualification,
+    quota: QualifyReason | None,
+) -> list[tuple[RankedEntry, QualifyReason]]:
+    """Lines within `places`, with their tied block; competition ranks mark where a block starts."""
+    block_end = {rank: position for position, rank in enumerate(ranks, start=1)}
+    chosen = []
+    for line, rank in zip(lines, ranks, strict=True):
+        past_cutoff = block_end[rank] > places
+        if rank > places or (past_cutoff and qualification.ties_at_cutoff == "none"):
+            continue
+        reason = quota or (QualifyReason.TIE if past_cutoff else QualifyReason.PLACE)
+        chosen.append((line, reason))
+    return chosen
+
+
+def _playoff(
+    groups: dict[str, list[RankedEntry]],
+    direct: list[Qualifier],
+    to_group: dict[str, str],
+    playoff: Playoff,
+    rules: RoundRules,
+) -> list[Qualifier]:
+    """Each country with no direct qualifier in the scope sends its best-placed entrants."""
+    mixed = rules.event.nationality.mixed_flag
+
+    def scope(group: str) -> str:
+        return to_group[group] if playoff.scope == "next_group" else ""
+
+    qualified = {(scope(q.entry.group), entry_flag(q.entry, rules.event)) for q in direct}
+    candidates: dict[tuple[str, str], list[RankedEntry]] = {}
+    for group, lines in groups.items():
+        for line in lines:
+            key = (scope(group), entry_flag(line.entry, rules.event))
+            if key[1] != mixed and key not in qualified and _playoff_candidate(line):
+                candidates.setdefault(key, []).append(line)
+    sent: list[tuple[tuple[str, str], list[RankedEntry]]] = []
+    for key, lines in candidates.items():
+        best = min(_rank(line) for line in lines)
+        sent.append((key, [line for line in lines if line.rank == best]))
+    # Countries in order of their best entrant's place and score; the country code only decides
+    # between identical scores, so the choice never depends on the order of the input.
+    sent.sort(key=lambda item: (min(map(_placing, item[1])), item[0][1]))
+    if playoff.max_countries is not None:
+        # The limit counts countries per scope (per next-round group, or the whole round).
+        counted: Counter[str] = Counter()
+        limited = []
+        for key, lines in sent:
+            counted[key[0]] += 1
+            if counted[key[0]] <= playoff.max_countries:
+                limited.append((key, lines))
+        sent = limited
+    return [
+        Qualifier(line.entry, _rank(line), to_group[line.entry.group], QualifyReason.PLAYOFF)
+        for _, lines in sent
+        for line in lines
+    ]
+
+
+def _playoff_candidate(line: RankedEntry) -> bool:
+    # A dnf has no placing to compare, so it never takes a play-off place.
+    return line.rank is not None and line.score.status is not Status.DNF
+
+
+def _placing(line: RankedEntry) -> tuple[int, SortKey]:
+    """Order across groups: the rank number in the entry's own group, then the score itself."""
+    assert line.score.sort_key is not None
+    return (_rank(line), line.score.sort_key)
+
+
+def _rank(line: RankedEntry) -> int:
+    assert line.rank is not None
+    return line.rank
+
+
+def _by_group(ranking: Sequence[RankedEntry]) -> dict[str, list[RankedEntry]]:
+    groups: dict[str, list[RankedEntry]] = {}
+    for line in ranking:
+        groups.setdefault(line.entry.group, []).append(line)
+    return groups
+
+
+def _destinations(groups: dict[str, list[RankedEntry]], rules: RoundRules) -> dict[str, str]:
+    """The next-round group of each group; "" when the next round is not split into groups."""
+    qualification = qualification_rules(rules)
+    next_groups = rules.event.round(qualification.to_round).groups
+    destinations: dict[str, str] = {}
+    problems = []
+    for group, lines in groups.items():
+        if qualification.to_group:
+            destination = qualification.to_group.get(group)
+        elif len(next_groups) <= 1:
+            destination = next_groups[0] if next_groups else ""
+        else:
+            destination = None
+        if destination is None:
+            problems.append(
+                violation(
+                    "qualification.group_unknown",
+                    f"group {group!r} of round {rules.round.id} has no group in round "
+                    f"{qualification.to_round} ({rules.ruleset.id})",
+                    field="group",
+                    entry=lines[0].entry.id,
+                )
+            )
+        else:
+            destinations[group] = destination
+    if problems:
+        raise RulesError(problems)
+    return destinations
