@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import math
+import random
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
+from puzzlecomp.planning import (
+    FloorPlan,
+    PlanningEntrant,
+    SeatingEntrant,
+    assign_groups,
+    seat_entries,
+)
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ranking import rank_round
 from puzzlecomp.rules.rounds import resolve_round
@@ -44,6 +52,35 @@ def bench_ranking(sizes: tuple[int, ...] = (1_200, 12_000, 120_000)) -> dict[str
     }
 
 
+def bench_group_assignment() -> dict[str, Any]:
+    """Group assignment of a WJPC-size first round: 1,200 entries from 80 countries."""
+    rng = random.Random(5)
+    countries = [f"C{n:02d}" for n in range(80)]
+    weights = [1 / (n + 1) for n in range(80)]
+    entrants = [
+        PlanningEntrant(f"E{i:05d}", rng.choices(countries, weights)[0], i + 1)
+        for i in range(1_200)
+    ]
+    first = load_ruleset("wjpc-2025").event("individual").round("first")
+    ms = median_ms(
+        lambda: assign_groups(entrants, groups=first.groups, merges=first.merging_groups, seed=1),
+        repeat=20,
+    )
+    return {"median_ms": ms, "entries": 1_200, "countries": 80, "target": "under 1 s"}
+
+
+def bench_seating() -> dict[str, Any]:
+    """Seating 200 entries of a first-round group in the WJPC hall."""
+    spec = load_ruleset("wjpc-2025").floor_plan
+    assert spec is not None
+    plan = FloorPlan(rows=spec.rows, guest_tables=spec.guest_tables)
+    entrants = [SeatingEntrant(f"E{i:03d}") for i in range(200)]
+    ms = median_ms(lambda: seat_entries(entrants, plan), repeat=50)
+    return {"median_ms": ms, "entries": 200, "target": "under 50 ms"}
+
+
 BENCHMARKS: dict[str, Callable[[], dict[str, Any]]] = {
     "ranking": bench_ranking,
+    "group_assignment": bench_group_assignment,
+    "seating": bench_seating,
 }

@@ -142,7 +142,7 @@ def test_wjpc_cancellation_14_days_before_the_start_is_not_refunded(wjpc: Rulese
 def test_czech_cancellation_no_later_than_15_days_before_is_refunded(
     ruleset_id: str, cancelled_on: dt.date, refunded: bool
 ) -> None:
-    """czech-championship.txt, czech-blind-and-relay.txt: refunded "no later than 15 days before"."""
+    """czech-championship.txt, czech-blind-and-relay.txt: "no later than 15 days before"."""
     refund = refund_due(
         czk("400"),
         cancelled_on=cancelled_on,

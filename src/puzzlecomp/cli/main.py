@@ -7,12 +7,13 @@ import sys
 from collections.abc import Sequence
 
 from puzzlecomp import __version__
-from puzzlecomp.cli import advance, bench, rank, rulesets
+from puzzlecomp.cli import advance, awards, bench, groups, rank, rulesets, seat, standings
 from puzzlecomp.cli.common import CommandError
 from puzzlecomp.formats.results_csv import InputError
+from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 
-COMMANDS = (rank, advance, rulesets, bench)
+COMMANDS = (rank, advance, standings, awards, rulesets, groups, seat, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,6 +39,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulesError as exc:
         for violation in exc.violations:
             print(f"error: {violation.message}", file=sys.stderr)
+    except PlanningError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
     except CommandError as exc:
         print(f"error: {exc}", file=sys.stderr)
     return 2

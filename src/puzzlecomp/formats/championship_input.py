@@ -17,6 +17,7 @@ from typing import Any
 from puzzlecomp.formats.results_csv import InputError, InputProblem, ResultRow, read_results
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.people import Person
+from puzzlecomp.rules.results import Entry
 from puzzlecomp.rules.ruleset import Event, Ruleset
 
 JSON_FORMAT = "puzzlecomp-results"
@@ -65,7 +66,9 @@ def read_championship(path: Path) -> Championship:
     )
 
 
-def event_round_results(championship: Championship, ruleset: Ruleset, event: Event) -> list[RoundResults]:
+def event_round_results(
+    championship: Championship, ruleset: Ruleset, event: Event
+) -> list[RoundResults]:
     """The event's rounds in ruleset order, every row parsed; raises InputError with every problem.
 
     Unknown events and rounds are problems. Entrant facts (name, country, birth year, residence...)
@@ -122,9 +125,9 @@ def event_round_results(championship: Championship, ruleset: Ruleset, event: Eve
 
 
 def _shifted(problem: InputProblem, first_row: int) -> InputProblem:
-    if problem.row is None or first_row == 2:
+    if problem.row is None:
         return problem
-    return replace(problem, row=max(problem.row + first_row - 2, 1))
+    return replace(problem, row=problem.row + first_row - 2)
 
 
 def _read_folder(folder: Path) -> Championship:
@@ -157,9 +160,8 @@ def _read_json(path: Path) -> Championship:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError([InputProblem(source, None, "", "", f"cannot read: {exc}")]) from exc
     except json.JSONDecodeError as exc:
-        raise InputError(
-            [InputProblem(source, exc.lineno, "", "", f"not valid JSON: {exc.msg}")]
-        ) from exc
+        message = f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
+        raise InputError([InputProblem(source, None, "", "", message)]) from exc
     reader = _JsonReader(source)
     championship = reader.championship(document)
     if reader.problems:
@@ -172,21 +174,29 @@ class _JsonReader:
         self.source = source
         self.problems: list[InputProblem] = []
 
-    def problem(self, field: str, message: str, *, row: int | None = None, entry: str = "") -> None:
-        where = f"{self.source} {field}" if row is not None else self.source
-        self.problems.append(InputProblem(where, row, entry, "" if row else field, message))
+    def problem(
+        self,
+        message: str,
+        *,
+        path: str = "",
+        row: int | None = None,
+        entry: str = "",
+        field: str = "",
+    ) -> None:
+        source = f"{self.source} {path}" if path else self.source
+        self.problems.append(InputProblem(source, row, entry, field, message))
 
     def championship(self, document: Any) -> Championship:
         if not isinstance(document, dict):
-            self.problem("", "the document must be a JSON object")
+            self.problem("the document must be a JSON object")
             return Championship(self.source, None, {}, ())
         if document.get("format") != JSON_FORMAT:
-            self.problem("format", f'expected "format": "{JSON_FORMAT}"')
+            self.problem(f'expected "format": "{JSON_FORMAT}"', field="format")
         if document.get("version") != JSON_VERSION:
-            self.problem("version", f'expected "version": {JSON_VERSION}')
+            self.problem(f'expected "version": {JSON_VERSION}', field="version")
         ruleset_id = document.get("ruleset")
         if ruleset_id is not None and not isinstance(ruleset_id, str):
-            self.problem("ruleset", "the ruleset must be a ruleset id (text)")
+            self.problem("the ruleset must be a ruleset id (text)", field="ruleset")
             ruleset_id = None
         return Championship(
             self.source,
@@ -197,30 +207,32 @@ class _JsonReader:
 
     def settings(self, value: Any) -> dict[str, Value]:
         if not isinstance(value, dict):
-            self.problem("settings", "settings must be an object of NAME: value")
+            self.problem("settings must be an object of NAME: value", field="settings")
             return {}
         settings: dict[str, Value] = {}
         for name, setting in value.items():
             if isinstance(setting, str | int | bool):
                 settings[name] = setting
             else:
-                self.problem(f"settings.{name}", "a setting must be text, a number or true/false")
+                self.problem(
+                    "a setting must be text, a number or true/false", field=f"settings.{name}"
+                )
         return settings
 
     def rounds(self, events: Any) -> list[RoundSource]:
         if not isinstance(events, dict):
-            self.problem("events", "events must be an object of EVENT: {rounds: ...}")
+            self.problem("events must be an object of EVENT: {rounds: ...}", field="events")
             return []
         rounds: list[RoundSource] = []
         for event_id, event in events.items():
             round_map = event.get("rounds") if isinstance(event, dict) else None
             if not isinstance(round_map, dict):
-                self.problem(f"events.{event_id}", "an event must be an object with rounds")
+                self.problem("an event must be an object with rounds", field=f"events.{event_id}")
                 continue
             for round_id, rows in round_map.items():
                 path = f"events.{event_id}.rounds.{round_id}"
                 if not isinstance(rows, list):
-                    self.problem(path, "a round must be a list of result rows")
+                    self.problem("a round must be a list of result rows", field=path)
                     continue
                 text = self.csv_text(path, rows)
                 rounds.append(
@@ -240,18 +252,22 @@ class _JsonReader:
         writer.writeheader()
         for number, row in enumerate(rows, start=1):
             if not isinstance(row, dict):
-                self.problem(path, "a result row must be an object", row=number)
+                self.problem("a result row must be an object", path=path, row=number)
                 row = {}
             cells = {}
             for key, value in row.items():
                 if isinstance(value, dict | list):
-                    entry = str(row.get("entry", ""))
-                    self.problem(path, f"{key}: expected text, a number or true/false",
-                                 row=number, entry=entry)
+                    self.problem(
+                        "expected text, a number or true/false",
+                        path=path,
+                        row=number,
+                        entry=_cell(row.get("entry")),
+                        field=str(key),
+                    )
                     value = None
                 cells[str(key)] = _cell(value)
-            # A row of blanks would be skipped; keep its place so row numbers stay right.
-            writer.writerow(cells or {"entry": ""})
+            # Blank rows are written too (and skipped by the reader) so row numbers stay right.
+            writer.writerow(cells)
         return out.getvalue()
 
 
@@ -282,7 +298,7 @@ def _with_merged_entrants(rounds: list[RoundResults]) -> list[RoundResults]:
     ]
 
 
-def _merged_entry(rows: Sequence[ResultRow]) -> Any:
+def _merged_entry(rows: Sequence[ResultRow]) -> Entry:
     latest = rows[-1].entry
     newest_first = [row.entry for row in reversed(rows)]
     same_size = [e.members for e in newest_first if len(e.members) == len(latest.members)]

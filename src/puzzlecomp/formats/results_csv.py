@@ -8,7 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzlecomp.rules.people import Person, split_members
-from puzzlecomp.rules.results import Entry, MissingPieces, PuzzleRecord, Result, Status
+from puzzlecomp.rules.results import (
+    NO_MISSING,
+    Entry,
+    MissingPieces,
+    PuzzleRecord,
+    Result,
+    Status,
+)
 from puzzlecomp.rules.times import parse_time
 
 COLUMNS = (
@@ -180,11 +187,12 @@ class _RowParser:
             return None
 
     def _missing(self, suffix: str) -> MissingPieces:
-        return MissingPieces(
+        missing = MissingPieces(
             missing=self.number(f"missing{suffix}") or 0,
             contiguous=self.number(f"missing_contiguous{suffix}") or 0,
             found=self.number(f"missing_found{suffix}") or 0,
         )
+        return NO_MISSING if missing == NO_MISSING else missing
 
     def _puzzles(self) -> tuple[PuzzleRecord, ...]:
         records = []

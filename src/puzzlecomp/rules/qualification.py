@@ -140,14 +140,9 @@ def _group_qualifiers(
         )
     chosen: list[tuple[RankedEntry, QualifyReason]] = []
     for quota in qualification.quotas:
-        national = quota.reason == "national"
-        members = [line for line in ranked if line.eligible is national]
-        # Official ranks already order the nationals; foreigners are ranked among themselves.
-        ranks = (
-            [line.official_rank or 0 for line in members]
-            if national
-            else competition_ranks([line.score.sort_key for line in members])
-        )
+        members = [line for line in ranked if line.eligible is (quota.reason == "national")]
+        # Ranks among the quota's own entrants: for nationals these are the official ranks.
+        ranks = competition_ranks([line.score.sort_key for line in members])
         chosen.extend(
             _cutoff(members, ranks, quota.per_group, qualification, QualifyReason(quota.reason))
         )

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
-from itertools import groupby
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.errors import RulesError, RuleViolation
@@ -18,9 +16,8 @@ K = TypeVar("K", bound=Hashable)
 _UNRANKED_ORDER = {Status.DSQ: 0, Status.DNS: 1}
 
 
-@dataclass(frozen=True, slots=True)
-class RankedEntry:
-    """One line of a round's ranking."""
+class RankedEntry(NamedTuple):
+    """One line of a round's ranking (a named tuple: rankings have thousands of lines)."""
 
     entry: Entry
     result: Result
@@ -67,11 +64,12 @@ def rank_round(
             problems.extend(exc.violations)
     if problems:
         raise RulesError(problems)
-    order = {group: i for i, group in enumerate(dict.fromkeys(e.group for e, _, _ in scored))}
-    scored.sort(key=lambda item: order[item[0].group])
+    groups: dict[str, list[tuple[Entry, Result, Score]]] = {}
+    for item in scored:
+        groups.setdefault(item[0].group, []).append(item)
     ranked: list[RankedEntry] = []
-    for _, members in groupby(scored, key=lambda item: item[0].group):
-        ranked.extend(_rank_group(list(members), rules, settings))
+    for members in groups.values():
+        ranked.extend(_rank_group(members, rules, settings))
     return ranked
 
 
@@ -80,27 +78,25 @@ def _rank_group(
     rules: RoundRules,
     settings: Mapping[str, Value] | None,
 ) -> list[RankedEntry]:
-    ranked_part = [item for item in scored if item[2].sort_key is not None]
-    ranked_part.sort(key=lambda item: (item[2].sort_key, item[0].id))
-    keys = [item[2].sort_key for item in ranked_part]
+    # Sort plain tuples (key, entry id, position): no Python-level key function per entry.
+    order = sorted(
+        (score.sort_key, entry.id, position)
+        for position, (entry, _, score) in enumerate(scored)
+        if score.sort_key is not None
+    )
+    keys = [key for key, _, _ in order]
     ranks = competition_ranks(keys)
-
+    official_ranks: list[int | None] = [None] * len(order)
+    eligible: list[bool | None] = [None] * len(order)
     official = rules.ruleset.official_ranking
-    eligible = [
-        official.admits(entry.members, settings) if official else None
-        for entry, _, _ in ranked_part
-    ]
-    official_ranks: list[int | None] = [None] * len(ranked_part)
     if official is not None:
-        positions = [i for i, ok in enumerate(eligible) if ok]
-        for position, rank in zip(
-            positions, competition_ranks([keys[i] for i in positions]), strict=True
-        ):
-            official_ranks[position] = rank
-
+        eligible = [official.admits(scored[i][0].members, settings) for _, _, i in order]
+        positions = [n for n, ok in enumerate(eligible) if ok]
+        for n, rank in zip(positions, competition_ranks([keys[n] for n in positions]), strict=True):
+            official_ranks[n] = rank
     lines = [
-        RankedEntry(entry, result, score, rank, official_ranks[i], eligible[i])
-        for i, ((entry, result, score), rank) in enumerate(zip(ranked_part, ranks, strict=True))
+        RankedEntry(*scored[i], ranks[n], official_ranks[n], eligible[n])
+        for n, (_, _, i) in enumerate(order)
     ]
     unranked = sorted(
         (item for item in scored if item[2].sort_key is None),

@@ -82,6 +82,11 @@ def registration_capacity(event: Event) -> int | None:
     return event.capacity
 
 
+def places_needed(event: Event, *, people: int = 1) -> int:
+    """The places one registration of `people` people takes: one entry, or one place a person."""
+    return people if event.capacity_unit == "people" or event.drawn_teams else 1
+
+
 def registration_decision(
     event: Event,
     policy: RegistrationPolicy,
@@ -113,9 +118,7 @@ def registration_decision(
             closes=period.closes,
         )
     capacity = registration_capacity(event)
-    counts_people = event.capacity_unit == "people" or event.drawn_teams
-    needed = people if counts_people else 1
-    if capacity is None or confirmed_count + needed <= capacity:
+    if capacity is None or confirmed_count + places_needed(event, people=people) <= capacity:
         return RegistrationDecision("accepted")
     if policy.waiting_list:
         return RegistrationDecision("waiting_list")

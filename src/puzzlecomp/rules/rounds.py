@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from puzzlecomp.rules.errors import RulesError, violation
@@ -18,7 +19,7 @@ class RoundRules:
     time_limit_seconds: int
     puzzle_sizes: tuple[int, ...]
 
-    @property
+    @functools.cached_property
     def total_pieces(self) -> int:
         return sum(self.puzzle_sizes)
 

@@ -114,6 +114,16 @@ class Round(Model):
         return self
 
     @property
+    def merging_groups(self) -> tuple[tuple[str, ...], ...]:
+        """Groups of this round that meet again in one group of the next round (A+B -> S1)."""
+        if self.qualification is None or not self.qualification.to_group:
+            return ()
+        blocks: dict[str, list[str]] = {}
+        for group, next_group in self.qualification.to_group.items():
+            blocks.setdefault(next_group, []).append(group)
+        return tuple(tuple(block) for block in blocks.values())
+
+    @property
     def puzzle_sizes(self) -> tuple[int | None, ...]:
         """Pieces of every puzzle of the round, in order; None where the organiser must say."""
         if self.relay_parts:

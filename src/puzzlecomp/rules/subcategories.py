@@ -46,17 +46,22 @@ def category_standings(
 
     Raises RulesError (category.unknown) for any other id.
     """
-    if category == OVERALL:
-        return list(standings)
+    check_category(event, category)
     for subcategory in event.subcategories:
         if subcategory.id == category:
             return subcategory_standings(standings, subcategory, settings=settings)
-    known = ", ".join([OVERALL, *(s.id for s in event.subcategories)])
-    raise RulesError(
-        violation(
-            "category.unknown",
-            f"event {event.id} has no category {category!r}; known: {known}",
-            field="category",
-            category=category,
+    return list(standings)
+
+
+def check_category(event: Event, category: str) -> None:
+    """Raise RulesError (category.unknown) unless the id is "overall" or a subcategory's."""
+    known = [OVERALL, *(s.id for s in event.subcategories)]
+    if category not in known:
+        raise RulesError(
+            violation(
+                "category.unknown",
+                f"event {event.id} has no category {category!r}; known: {', '.join(known)}",
+                field="category",
+                category=category,
+            )
         )
-    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from puzzlecomp.rules.people import Person
-from puzzlecomp.rules.results import Entry, MissingPieces, Result, Status
+from puzzlecomp.rules.results import NO_MISSING, Entry, MissingPieces, Result, Status
 
 # A spread of IOC codes, weighted towards the countries that send many entrants.
 COUNTRIES = (
@@ -56,6 +56,6 @@ def _result(rng: random.Random, time_limit: int, pieces: int) -> Result:
         return Result(
             Status.FINISHED,
             time=max(time, int(time_limit * 0.35)),
-            missing=MissingPieces(missing=missing, contiguous=2 if missing == 2 else 0),
+            missing=MissingPieces(missing, 2 if missing == 2 else 0) if missing else NO_MISSING,
         )
     return Result(Status.UNFINISHED, pieces=rng.randint(pieces // 3, pieces - 1))

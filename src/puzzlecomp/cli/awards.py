@@ -1,0 +1,92 @@
+"""`puzzlecomp awards`: who takes each prize of an event, by the ruleset's award rules."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from puzzlecomp.cli.standings import add_championship_arguments, championship_standings
+from puzzlecomp.formats.ranking_output import rows_csv
+from puzzlecomp.rules.awards import AwardLine, event_awards
+from puzzlecomp.rules.subcategories import check_category
+
+AWARD_COLUMNS = (
+    "category",
+    "place",
+    "entry",
+    "name",
+    "country",
+    "overall_place",
+    "round",
+    "trophy",
+    "money",
+    "currency",
+    "items",
+)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "awards",
+        help="an event's prizes: trophies, money and items per place",
+        description="Read every round of an event (a folder of EVENT/ROUND.csv or one JSON "
+        "document) and list who takes each prize of the ruleset. Ineligible entrants keep their "
+        "place but are skipped. See docs/standings-and-awards.md.",
+    )
+    add_championship_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    result = championship_standings(args)
+    if args.category is not None:
+        check_category(result.event, args.category)
+    awards = [
+        award
+        for award in event_awards(
+            result.standings, result.event, result.ruleset, settings=result.settings
+        )
+        if args.category in (None, award.category)
+    ]
+    currency = result.ruleset.currency
+    rows = award_rows(awards, currency)
+    if args.format == "json":
+        document = {
+            "ruleset": result.ruleset.id,
+            "event": result.event.id,
+            "category": args.category,
+            "currency": currency,
+            "rounds": list(result.rounds),
+            "awards": rows,
+        }
+        sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(
+            rows_csv(
+                [{**row, "trophy": "yes" if row["trophy"] else "no"} for row in rows], AWARD_COLUMNS
+            )
+        )
+    return 0
+
+
+def award_rows(awards: Sequence[AwardLine], currency: str) -> list[dict[str, Any]]:
+    """One plain dict per prize (None where blank); money is in the ruleset's currency."""
+    return [
+        {
+            "category": award.category,
+            "place": award.place,
+            "entry": award.entry.id,
+            "name": award.entry.name,
+            "country": award.entry.country,
+            "overall_place": award.overall_place,
+            "round": award.standing.round_id,
+            "trophy": award.trophy,
+            "money": award.money,
+            "currency": currency if award.money is not None else None,
+            "items": award.items,
+        }
+        for award in awards
+    ]

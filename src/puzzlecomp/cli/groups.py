@@ -1,0 +1,75 @@
+"""`puzzlecomp groups`: assign a first round's entries to groups."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from puzzlecomp.cli.common import CommandError, add_format_argument, read_text
+from puzzlecomp.formats.entries_csv import read_entries
+from puzzlecomp.formats.ranking_output import rows_csv
+from puzzlecomp.planning import PlanningEntrant, assign_groups
+from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.rounds import resolve_round
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "groups",
+        help="assign a first round's entries to groups",
+        description="Spread each country's entrants evenly over the round's groups, keeping group "
+        "sizes within one and the groups that merge later proportionate. Reads entries CSV "
+        "(entry, name, country, optional seed_rank); writes them back with their group. "
+        "Balance figures go to stderr (CSV) or into the document (JSON).",
+    )
+    parser.add_argument("entries", metavar="ENTRIES.csv", help="entries file, or - for stdin")
+    parser.add_argument("--ruleset", required=True)
+    parser.add_argument("--event", required=True)
+    parser.add_argument("--round", default=None, help="round id (default: the first)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (record it!)")
+    add_format_argument(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rnd = resolve_round(
+        load_ruleset(args.ruleset), args.event, args.round, time_limit_minutes=1, pieces=1
+    ).round
+    if not rnd.groups:
+        raise CommandError(f"round {rnd.id} of {args.event} has no groups to assign")
+    rows = read_entries(read_text(args.entries), source=args.entries)
+    assignment = assign_groups(
+        [PlanningEntrant(r.entry, r.country, r.seed_rank) for r in rows],
+        groups=rnd.groups,
+        merges=rnd.merging_groups,
+        seed=args.seed,
+    )
+    out = [
+        {
+            "entry": r.entry,
+            "name": r.name,
+            "country": r.country,
+            "seed_rank": r.seed_rank,
+            "group": assignment.group_of[r.entry],
+        }
+        for r in rows
+    ]
+    out.sort(key=lambda row: (rnd.groups.index(row["group"]), row["entry"]))
+    b = assignment.balance
+    balance = {
+        "seed": args.seed,
+        "sizes": dict(b.sizes),
+        "max_size_difference": b.max_size_difference,
+        "countries_per_group": dict(b.countries),
+        "max_countries_difference": b.max_countries_difference,
+        "max_country_spread": b.max_country_spread,
+        "max_country_spread_between_merging_groups": b.max_country_block_spread,
+    }
+    if args.format == "json":
+        print(json.dumps({"groups": out, "balance": balance}, indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(rows_csv(out, ("entry", "name", "country", "seed_rank", "group")))
+        print(f"balance: {json.dumps(balance)}", file=sys.stderr)
+    return 0

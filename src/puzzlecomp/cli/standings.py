@@ -1,0 +1,193 @@
+"""`puzzlecomp standings`: an event's overall standings, or a subcategory's, across its rounds."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from puzzlecomp.cli.common import CommandError, add_format_argument, located, settings
+from puzzlecomp.formats.championship_input import event_round_results, read_championship
+from puzzlecomp.formats.ranking_output import rows_csv
+from puzzlecomp.formats.results_csv import InputError, InputProblem
+from puzzlecomp.rules.conditions import Value
+from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.ranking import RankedEntry, rank_round
+from puzzlecomp.rules.rounds import resolve_round
+from puzzlecomp.rules.ruleset import Event, Ruleset
+from puzzlecomp.rules.standings import StandingLine, event_standings
+from puzzlecomp.rules.subcategories import OVERALL, category_standings
+from puzzlecomp.rules.times import format_time
+
+STANDINGS_COLUMNS = (
+    "place",
+    "overall_place",
+    "entry",
+    "name",
+    "country",
+    "round",
+    "group",
+    "round_rank",
+    "status",
+    "final_time",
+    "pieces",
+)
+
+
+@dataclass(frozen=True)
+class ChampionshipStandings:
+    """An event's overall standings with the ruleset, settings and rounds they came from."""
+
+    ruleset: Ruleset
+    event: Event
+    settings: dict[str, Value]
+    rounds: tuple[str, ...]
+    standings: list[StandingLine]
+
+
+def add_championship_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options `standings` and `awards` share."""
+    parser.add_argument(
+        "championship",
+        metavar="CHAMPIONSHIP",
+        help="folder of EVENT/ROUND.csv files, or a .json document (docs/standings-and-awards.md)",
+    )
+    parser.add_argument(
+        "--ruleset", help="ruleset id (default: the JSON document's ruleset)", default=None
+    )
+    parser.add_argument("--event", required=True, help="event id, e.g. individual, pairs, teams")
+    parser.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a championship setting, e.g. host_region=NSW (overrides the JSON document's)",
+    )
+    parser.add_argument(
+        "--category",
+        default=None,
+        help="overall or a subcategory id, e.g. debutant, junior-18 "
+        "(default: overall standings; every category's awards)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=int,
+        metavar="MINUTES",
+        help="time limit of every round for which the ruleset names none",
+    )
+    parser.add_argument(
+        "--pieces",
+        type=int,
+        metavar="N",
+        help="puzzle size of every round for which the ruleset names none",
+    )
+    add_format_argument(parser)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "standings",
+        help="an event's overall standings across its rounds",
+        description="Read every round of an event (a folder of EVENT/ROUND.csv or one JSON "
+        "document) and write the standings: finalists by place, then those eliminated in each "
+        "earlier round. See docs/standings-and-awards.md.",
+    )
+    add_championship_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
+    """Read, rank every round and build the overall standings named on the command line."""
+    championship = read_championship(Path(args.championship))
+    if args.ruleset and championship.ruleset_id and args.ruleset != championship.ruleset_id:
+        raise CommandError(
+            f"--ruleset {args.ruleset} differs from the ruleset {championship.ruleset_id} "
+            f"of {args.championship}"
+        )
+    ruleset_id = args.ruleset or championship.ruleset_id
+    if ruleset_id is None:
+        raise CommandError("give --ruleset ID (a folder of CSV files does not name one)")
+    ruleset = load_ruleset(ruleset_id)
+    values = {**championship.settings, **settings(args)}
+    try:
+        event = ruleset.event(args.event)
+    except KeyError:
+        known = ", ".join(e.id for e in ruleset.events)
+        raise CommandError(
+            f"ruleset {ruleset.id} has no event {args.event!r}; known: {known}"
+        ) from None
+    rankings: dict[str, Sequence[RankedEntry]] = {}
+    problems: list[InputProblem] = []
+    for round_results in event_round_results(championship, ruleset, event):
+        rnd = event.round(round_results.round_id)
+        rules = resolve_round(
+            ruleset,
+            event.id,
+            rnd.id,
+            time_limit_minutes=None if rnd.time_limit_minutes else args.time_limit,
+            pieces=None if all(rnd.puzzle_sizes) else args.pieces,
+        )
+        rows = round_results.rows
+        try:
+            rankings[rnd.id] = rank_round(
+                [(r.entry, r.result) for r in rows], rules, settings=values
+            )
+        except RulesError as exc:
+            problems.extend(located(exc, rows, round_results.source).problems)
+    if problems:
+        raise InputError(problems)
+    return ChampionshipStandings(
+        ruleset, event, values, tuple(rankings), event_standings(rankings, event)
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    result = championship_standings(args)
+    category = args.category or OVERALL
+    lines = category_standings(result.standings, result.event, category, settings=result.settings)
+    rows = standing_rows(lines)
+    if args.format == "json":
+        document = {
+            "ruleset": result.ruleset.id,
+            "event": result.event.id,
+            "category": category,
+            "rounds": list(result.rounds),
+            "standings": [
+                {**row, "final_time_seconds": line.ranked.score.final_time}
+                for row, line in zip(rows, lines, strict=True)
+            ],
+        }
+        sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(rows_csv(rows, STANDINGS_COLUMNS))
+    return 0
+
+
+def standing_rows(lines: Sequence[StandingLine]) -> list[dict[str, Any]]:
+    """One plain dict per line, values as they appear in the CSV (None where blank)."""
+    rows = []
+    for line in lines:
+        score = line.ranked.score
+        rows.append(
+            {
+                "place": line.place,
+                "overall_place": line.overall_place,
+                "entry": line.entry.id,
+                "name": line.entry.name,
+                "country": line.entry.country,
+                "round": line.round_id,
+                "group": line.entry.group,
+                "round_rank": line.round_rank,
+                "status": score.status.value,
+                "final_time": format_time(score.final_time)
+                if score.final_time is not None
+                else None,
+                "pieces": score.pieces,
+            }
+        )
+    return rows

@@ -1,0 +1,80 @@
+"""Read entry lists for planning (groups, seating) from CSV, problems named by row and field."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from puzzlecomp.formats.results_csv import InputError, InputProblem
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    """An entry as the planning commands read it; the `advance` output is accepted as is."""
+
+    row: int
+    entry: str
+    name: str
+    country: str
+    seed_rank: int | None
+    # Where the entry comes from (a previous round's group and place), and where it goes.
+    previous_group: str | None
+    previous_place: int | None
+    to_group: str
+
+
+def read_entries(text: str, *, source: str) -> list[EntryRow]:
+    """Parse an entry list; raises InputError listing every bad row and field."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    if reader.fieldnames is None:
+        raise InputError([InputProblem(source, None, "", "", "the file is empty")])
+    reader.fieldnames = [name.strip().lower() for name in reader.fieldnames]
+    if "entry" not in reader.fieldnames:
+        raise InputError([InputProblem(source, 1, "", "entry", "the header has no entry column")])
+    rows: list[EntryRow] = []
+    problems: list[InputProblem] = []
+    seen: set[str] = set()
+    for number, raw in enumerate(reader, start=2):
+        values = {k: (v or "").strip() for k, v in raw.items() if k is not None}
+        if not any(values.values()):
+            continue
+        entry = values.get("entry", "")
+
+        def whole(
+            name: str, entry: str = entry, number: int = number, values: dict[str, str] = values
+        ) -> int | None:
+            text = values.get(name, "")
+            if not text:
+                return None
+            if not text.isdigit():
+                problems.append(
+                    InputProblem(source, number, entry, name, f"{text!r} is not a whole number")
+                )
+                return None
+            return int(text)
+
+        if not entry:
+            problems.append(InputProblem(source, number, "", "entry", "the entry id is blank"))
+        elif entry in seen:
+            problems.append(
+                InputProblem(source, number, entry, "entry", f"entry {entry} appears twice")
+            )
+        seen.add(entry)
+        rows.append(
+            EntryRow(
+                row=number,
+                entry=entry,
+                name=values.get("name", ""),
+                country=values.get("country", ""),
+                seed_rank=whole("seed_rank"),
+                previous_group=values.get("previous_group") or values.get("group") or None,
+                previous_place=whole("previous_place")
+                if values.get("previous_place")
+                else whole("rank"),
+                to_group=values.get("to_group", ""),
+            )
+        )
+    if problems:
+        raise InputError(problems)
+    return rows

@@ -1,0 +1,507 @@
+"""Qualification for the next round: places, ties at the cut-off, quotas, country play-off."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.flags import entry_flag
+from puzzlecomp.rules.people import Person
+from puzzlecomp.rules.qualification import (
+    Qualifier,
+    QualifyReason,
+    qualify_for_next_round,
+    replacement_for,
+)
+from puzzlecomp.rules.ranking import competition_ranks, rank_round
+from puzzlecomp.rules.results import Entry, Result, Status
+from puzzlecomp.rules.ruleset import Playoff, Quota
+from tests.conftest import round_of
+
+WJPC_FIRST = round_of("wjpc-2025", "individual", "first")
+WJPC_SECOND = round_of("wjpc-2025", "individual", "second")
+PAIRS_FIRST = round_of("wjpc-2025", "pairs", "first")
+PAIRS_SEMIFINAL = round_of("wjpc-2025", "pairs", "semifinal")
+TEAMS_FIRST = round_of("wjpc-2025", "teams", "first")
+CZECH = round_of("czech-championship", "individual", "qualification")
+CZECH_PAIRS = round_of("czech-championship", "pairs", "qualification")
+
+PLACE, TIE, PLAYOFF = QualifyReason.PLACE, QualifyReason.TIE, QualifyReason.PLAYOFF
+NATIONAL, FOREIGN = QualifyReason.NATIONAL, QualifyReason.FOREIGN
+
+
+def entrant(entry_id: str, group: str = "A", country: str = "CZE", *members: str) -> Entry:
+    """An entry whose members hold `members` nationalities (default: all of `country`)."""
+    people = tuple(Person(nationality=n, residence=n) for n in (members or (country,)))
+    return Entry(entry_id, country=country, group=group, members=people)
+
+
+def field(
+    group: str,
+    size: int,
+    countries: dict[int, str] | None = None,
+    *,
+    start: int = 1000,
+    times: dict[int, int] | None = None,
+) -> list[tuple[Entry, Result]]:
+    """`size` finishers named A001.., one second apart, all CZE unless `countries` says so."""
+    countries, times = countries or {}, times or {}
+    return [
+        (
+            entrant(f"{group}{p:03d}", group, countries.get(p, "CZE")),
+            Result(Status.FINISHED, time=times.get(p, start + p)),
+        )
+        for p in range(1, size + 1)
+    ]
+
+
+def qualify(results, rules) -> list[Qualifier]:
+    return qualify_for_next_round(rank_round(results, rules), rules)
+
+
+def ids(qualifiers, reason: QualifyReason | None = None) -> set[str]:
+    return {q.entry.id for q in qualifiers if reason is None or q.reason is reason}
+
+
+def first(group: str, count: int) -> set[str]:
+    return {f"{group}{p:03d}" for p in range(1, count + 1)}
+
+
+def with_qualification(rules, **changes):
+    qualification = rules.round.qualification.model_copy(update=changes)
+    return dataclasses.replace(
+        rules, round=rules.round.model_copy(update={"qualification": qualification})
+    )
+
+
+# ---------------------------------------------------------------- places and ties
+
+
+def test_wjpc_2025_the_first_85_of_each_group_go_to_their_semifinal():
+    """wjpc-2025.txt, Individual First Round: the first 85 classified in each group access the
+    next round; Second round: S1 from groups A and B, S2 from C and D, S3 from E and F."""
+    groups = "ABCDEF"
+    qualifiers = qualify([r for g in groups for r in field(g, 90)], WJPC_FIRST)
+    assert ids(qualifiers) == set().union(*(first(g, 85) for g in groups))
+    assert {q.entry.group: q.to_group for q in qualifiers} == {
+        "A": "S1",
+        "B": "S1",
+        "C": "S2",
+        "D": "S2",
+        "E": "S3",
+        "F": "S3",
+    }
+    assert {q.reason for q in qualifiers} == {PLACE}
+
+
+def test_wjpc_2025_everyone_tied_with_the_85th_qualifies():
+    """wjpc-2025.txt, Individual First Round: in the event of a tie for the last place that
+    gives access to the next round, both participants will access."""
+    qualifiers = qualify(field("A", 90, times={86: 1085, 87: 1085}), WJPC_FIRST)
+    assert ids(qualifiers) == first("A", 87)
+    assert ids(qualifiers, TIE) == {"A085", "A086", "A087"}
+    assert {q.rank for q in qualifiers if q.reason is TIE} == {85}
+
+
+def test_a_tied_block_that_ends_at_the_last_place_is_a_place_not_a_tie():
+    """wjpc-2025.txt, Individual First Round; default (docs/qualification.md): `tie` marks only
+    a tied block that reaches past the last place."""
+    qualifiers = qualify(field("A", 90, times={85: 1084}), WJPC_FIRST)
+    assert ids(qualifiers) == first("A", 85)
+    assert {q.reason for q in qualifiers} == {PLACE}
+
+
+def test_every_entrant_of_a_block_straddling_the_cut_off_is_a_tie_whatever_its_position():
+    """Default (docs/qualification.md): places within a tie are not ordered, so the whole
+    tied block 84-86 shares the reason `tie`."""
+    qualifiers = qualify(field("A", 90, times={85: 1084, 86: 1084}), WJPC_FIRST)
+    assert ids(qualifiers) == first("A", 86)
+    assert ids(qualifiers, TIE) == {"A084", "A085", "A086"}
+
+
+def test_with_ties_at_cut_off_none_the_whole_tied_block_stays_out():
+    """Ruleset option ties_at_cutoff = "none": ties at the last place stay out."""
+    rules = with_qualification(WJPC_FIRST, ties_at_cutoff="none")
+    qualifiers = qualify(field("A", 90, times={85: 1084, 86: 1084}), rules)
+    assert ids(qualifiers) == first("A", 83)
+
+
+def test_wjpc_2025_second_round_sends_the_first_60_of_each_semifinal_to_the_final():
+    """wjpc-2025.txt, Second round: the first 60 qualified from each semifinal access the final
+    (ties at the cut-off all go); the final is one group."""
+    results = [r for g in ("S1", "S2", "S3") for r in field(g, 70, times={61: 1060})]
+    qualifiers = qualify(results, WJPC_SECOND)
+    assert ids(qualifiers) == first("S1", 61) | first("S2", 61) | first("S3", 61)
+    assert {q.to_group for q in qualifiers} == {""}
+
+
+def test_wjpc_2025_pairs_go_85_per_group_to_the_semifinals_then_50_per_semifinal():
+    """wjpc-2025.txt, Pairs: the first 85 pairs of each group enter the semifinal (A and B to
+    S1, C and D to S2); the first 50 of each semifinal go to the final."""
+    first_round = qualify([r for g in "ABCD" for r in field(g, 100)], PAIRS_FIRST)
+    assert ids(first_round) == set().union(*(first(g, 85) for g in "ABCD"))
+    assert {q.entry.group: q.to_group for q in first_round} == {
+        "A": "S1",
+        "B": "S1",
+        "C": "S2",
+        "D": "S2",
+    }
+    semifinal = qualify(field("S1", 90) + field("S2", 90), PAIRS_SEMIFINAL)
+    assert ids(semifinal) == first("S1", 50) | first("S2", 50)
+
+
+def test_qualifiers_come_ordered_by_next_round_group_then_group_then_rank():
+    """docs/qualification.md, Output: ordered by to_group, group, rank."""
+    results = field("C", 86) + field("B", 86) + field("A", 86)
+    qualifiers = qualify(list(reversed(results)), WJPC_FIRST)
+    keys = [(q.to_group, q.entry.group, q.rank) for q in qualifiers]
+    assert keys == sorted(keys)
+    assert keys[0] == ("S1", "A", 1)
+
+
+def test_dns_and_dsq_never_qualify_even_in_a_tiny_group():
+    """wjpc-2025.txt, Individual First Round: the first 85 *classified*; dns and dsq have no
+    place in the ranking."""
+    results = [
+        *field("A", 3),
+        (entrant("X1"), Result(Status.DNS)),
+        (entrant("X2"), Result(Status.DSQ)),
+    ]
+    assert ids(qualify(results, WJPC_FIRST)) == first("A", 3)
+
+
+def test_a_dnf_qualifies_by_place_only_when_the_group_has_room_for_it():
+    """Default (docs/qualification.md): a dnf is ranked last and takes a place only when its
+    shared last rank is within the group's places."""
+    tiny = [*field("A", 3), (entrant("X1"), Result(Status.DNF))]
+    full = [*field("A", 85), (entrant("X1"), Result(Status.DNF))]
+    assert "X1" in ids(qualify(tiny, WJPC_FIRST))
+    assert "X1" not in ids(qualify(full, WJPC_FIRST))
+
+
+def test_the_final_is_the_last_round_and_sends_nobody_on():
+    """wjpc-2025.txt, Individual Final: there is no round after the final."""
+    final = round_of("wjpc-2025", "individual", "final")
+    with pytest.raises(RulesError, match="round final is the last round of the event") as exc:
+        qualify(field("", 5), final)
+    assert exc.value.code == "qualification.last_round"
+
+
+def test_a_group_the_ruleset_does_not_send_anywhere_is_refused():
+    """wjpc-2025.toml, to_group: every first-round group has its semifinal."""
+    with pytest.raises(RulesError, match="group 'G'") as exc:
+        qualify(field("A", 5) + field("G", 5), WJPC_FIRST)
+    assert exc.value.code == "qualification.group_unknown"
+
+
+# ---------------------------------------------------------------- country play-off
+
+
+def test_wjpc_2025_a_country_without_a_semifinalist_sends_its_best_placed_entrant():
+    """wjpc-2025.txt, Individual Play-off: of all the countries with no representative in the
+    second round, the participant with the best position in the first round advances; the 2025
+    results show it applied per semifinal (shared/data/README.md; ruleset scope next_group)."""
+    results = (
+        field("A", 90, {88: "NOR", 90: "SWE"})
+        + field("B", 90, {87: "NOR", 89: "NOR"})
+        + field("C", 90, {10: "SWE"})
+    )
+    qualifiers = qualify(results, WJPC_FIRST)
+    playoff = {(q.entry.id, q.rank, q.to_group) for q in qualifiers if q.reason is PLAYOFF}
+    # SWE has a semifinalist in S2 only, so it still sends its best entrant to S1.
+    assert playoff == {("B087", 87, "S1"), ("A090", 90, "S1")}
+
+
+def test_with_scope_next_round_a_qualifier_in_any_semifinal_counts_for_the_country():
+    """Ruleset option playoff.scope = "next_round": any qualifier in the next round counts."""
+    rules = with_qualification(WJPC_FIRST, playoff=Playoff(scope="next_round"))
+    results = field("A", 90, {88: "NOR", 90: "SWE"}) + field("C", 90, {10: "SWE", 86: "NOR"})
+    playoff = ids(qualify(results, rules), PLAYOFF)
+    assert playoff == {"C086"}
+
+
+def test_entrants_of_a_country_tied_on_their_place_all_go_through_the_play_off():
+    """wjpc-2025.txt, Individual Play-off: if there is a tie for position, both participants
+    qualify; default (docs/qualification.md): equal rank numbers in different groups tie too."""
+    results = field("A", 90, {88: "NOR", 89: "NOR"}, times={89: 1088}) + field(
+        "B", 90, {88: "NOR"}, start=2000
+    )
+    qualifiers = qualify(results, WJPC_FIRST)
+    assert ids(qualifiers, PLAYOFF) == {"A088", "A089", "B088"}
+
+
+def test_wjpc_2025_teams_play_off_takes_at_most_5_countries_best_placed_first():
+    """wjpc-2025.txt, Teams Play-off: of the teams from non-qualified countries, the best
+    positioned team of each country advances, up to a maximum of 5 countries."""
+    late = {p: f"T{p}" for p in range(26, 33)}
+    results = field("A", 40, late) + field("B", 40, {26: "X26"})
+    qualifiers = qualify(results, TEAMS_FIRST)
+    # Rank 26 in A and in B, with equal times: both come before the 27th places.
+    assert ids(qualifiers, PLAYOFF) == {"A026", "A027", "A028", "A029", "B026"}
+    assert {q.to_group for q in qualifiers} == {""}
+
+
+def test_teams_play_off_breaks_equal_places_in_different_groups_by_the_score():
+    """Default (docs/qualification.md): countries with equal rank numbers are ordered by their
+    entrant's score (final time, then pieces), so the faster team of two 30th places goes."""
+    rules = with_qualification(TEAMS_FIRST, playoff=Playoff(scope="next_round", max_countries=1))
+    results = field("A", 40, {30: "NOR"}, start=3000) + field("B", 40, {30: "SWE"}, start=2000)
+    assert ids(qualify(results, rules), PLAYOFF) == {"B030"}
+
+
+def test_mixed_pairs_neither_count_for_a_country_nor_take_a_play_off_place():
+    """wjpc-2025.txt, Mixed pairs / teams: mixed pairs participate under the WJPF flag and are
+    not eligible for the play-offs due to the country rule."""
+    results = field("A", 90)
+    results[2] = (entrant("MIX1", "A", "CZE/GER", "CZE", "GER"), results[2][1])
+    results[85] = (entrant("MIX2", "A", "FRA/ESP", "FRA", "ESP"), results[85][1])
+    results[87] = (entrant("GER1", "A", "GER", "GER", "GER"), results[87][1])
+    qualifiers = qualify(results, PAIRS_FIRST)
+    assert "MIX1" in ids(qualifiers, PLACE)
+    assert ids(qualifiers, PLAYOFF) == {"GER1"}
+
+
+def test_a_dnf_or_dns_never_takes_a_play_off_place():
+    """Default (docs/qualification.md): a dnf has no placing to compare and never takes a
+    play-off place; a dns or dsq is not classified at all."""
+    results = [
+        *field("A", 90),
+        (entrant("NOR1", "A", "NOR"), Result(Status.DNF)),
+        (entrant("SWE1", "A", "SWE"), Result(Status.DNS)),
+    ]
+    assert ids(qualify(results, WJPC_FIRST), PLAYOFF) == set()
+
+
+# ---------------------------------------------------------------- national and foreign quotas
+
+
+def czech_field(group: str, foreign: set[int], size: int = 80, **times):
+    return [
+        (
+            Entry(
+                f"{group}{p:03d}",
+                country="SVK" if p in foreign else "CZE",
+                group=group,
+                members=(Person(residence="SVK" if p in foreign else "CZE"),),
+            ),
+            Result(Status.FINISHED, time=times.get(f"p{p}", 1000 + p)),
+        )
+        for p in range(1, size + 1)
+    ]
+
+
+def test_czech_championship_sends_the_50_best_czech_residents_and_the_5_best_foreigners():
+    """czech-championship.txt, Qualification: from each group, the 50 fastest competitors from
+    the Czech Republic and the 5 fastest foreign competitors advance to the final."""
+    foreign = set(range(1, 11))
+    qualifiers = qualify(czech_field("A", foreign) + czech_field("B", foreign), CZECH)
+    for group in "AB":
+        assert ids(qualifiers, FOREIGN) >= {f"{group}{p:03d}" for p in range(1, 6)}
+        assert {q.entry.id for q in qualifiers if q.entry.group == group} == {
+            f"{group}{p:03d}" for p in (*range(1, 6), *range(11, 61))
+        }
+    assert len(ids(qualifiers, NATIONAL)) == 100
+
+
+def test_foreign_entrants_ahead_never_reduce_the_czech_places():
+    """czech-championship.txt: the participation of foreign competitors does not reduce the
+    number of advancing competitors from the Czech Republic."""
+    qualifiers = qualify(czech_field("A", set(range(1, 31))), CZECH)
+    assert ids(qualifiers, NATIONAL) == {f"A{p:03d}" for p in range(31, 81)}
+
+
+def test_czech_pairs_send_30_czech_and_3_foreign_pairs_per_group():
+    """czech-championship.txt, Pairs Qualification: 30 fastest pairs from the Czech Republic and
+    3 fastest foreign pairs from each group."""
+    qualifiers = qualify(czech_field("A", {1, 2, 40, 41, 42}), CZECH_PAIRS)
+    assert ids(qualifiers, FOREIGN) == {"A001", "A002", "A040"}
+    assert len(ids(qualifiers, NATIONAL)) == 30
+
+
+def test_czech_ties_at_a_quota_cut_off_all_go():
+    """czech-championship.toml, ties_at_cutoff = "all" (the rulebook is silent; WJPC's rule)."""
+    qualifiers = qualify(czech_field("A", {1, 2, 3, 4, 5, 6}, p6=1005, p57=1056), CZECH)
+    assert ids(qualifiers, FOREIGN) == {f"A{p:03d}" for p in range(1, 7)}
+    assert len(ids(qualifiers, NATIONAL)) == 51
+
+
+def test_quotas_need_an_official_ranking_to_tell_nationals_from_foreigners():
+    """Ruleset schema: a quota is decided by the ruleset's official_ranking."""
+    rules = with_qualification(
+        WJPC_FIRST, per_group=None, quotas=(Quota(reason="national", per_group=5),)
+    )
+    with pytest.raises(RulesError) as exc:
+        qualify(field("A", 10), rules)
+    assert exc.value.code == "qualification.quota_without_official_ranking"
+
+
+# ---------------------------------------------------------------- replacements
+
+
+def replace(withdrawn: str, results, rules) -> Qualifier | None:
+    ranking = rank_round(results, rules)
+    return replacement_for(withdrawn, ranking, qualify_for_next_round(ranking, rules), rules)
+
+
+def test_a_withdrawn_qualifier_is_replaced_by_the_next_best_of_the_same_group():
+    """Default (docs/qualification.md): a place freed by a withdrawal goes to the best entrant
+    of the same group not yet qualified."""
+    results = field("A", 90) + field("B", 90, start=900)
+    assert replace("A010", results, WJPC_FIRST) == Qualifier(results[85][0], 86, "S1", PLACE)
+
+
+def test_a_quota_place_is_replaced_from_the_same_quota():
+    """czech-championship.txt: 50 Czech and 5 foreign places per group; default
+    (docs/qualification.md): a freed quota place stays in its quota."""
+    results = czech_field("A", {1, 2, 3, 4, 5, 6, 70})
+    foreign = replace("A001", results, CZECH)
+    national = replace("A010", results, CZECH)
+    assert (foreign.entry.id, foreign.reason) == ("A006", FOREIGN)
+    assert (national.entry.id, national.reason) == ("A057", NATIONAL)
+
+
+def test_a_play_off_place_is_replaced_by_the_same_countrys_next_best_or_nobody():
+    """wjpc-2025.txt, Play-off; default (docs/qualification.md): the play-off place is the
+    country's, so the next best entrant of that country within the scope takes it."""
+    results = field("A", 90, {88: "NOR", 90: "NOR", 89: "SWE"}) + field("C", 90, {86: "NOR"})
+    replacement = replace("A088", results, WJPC_FIRST)
+    assert replacement is not None
+    assert (replacement.entry.id, replacement.to_group, replacement.reason) == (
+        "A090",
+        "S1",
+        PLAYOFF,
+    )
+    assert replace("A089", results, WJPC_FIRST) is None
+
+
+def test_only_a_qualifier_can_be_replaced():
+    """replacement_for refuses an entry that did not qualify."""
+    with pytest.raises(RulesError) as exc:
+        replace("A089", field("A", 90), WJPC_FIRST)
+    assert exc.value.code == "qualification.not_a_qualifier"
+
+
+# ---------------------------------------------------------------- invariants
+
+STATUSES = st.sampled_from(list(Status))
+NATIONS = st.sampled_from(["CZE", "GER", "NOR"])
+lines = st.lists(
+    st.tuples(
+        st.sampled_from("ABCD"),
+        STATUSES,
+        st.integers(1000, 1004),
+        st.integers(1, 5),
+        NATIONS,
+        NATIONS,
+    ),
+    max_size=40,
+)
+
+
+def as_results(drawn) -> list[tuple[Entry, Result]]:
+    results = []
+    for index, (group, status, time, pieces, first_nation, second_nation) in enumerate(drawn):
+        result = {
+            Status.FINISHED: Result(status, time=time),
+            Status.UNFINISHED: Result(status, pieces=pieces),
+        }.get(status, Result(status))
+        entry = entrant(f"e{index}", group, first_nation, first_nation, second_nation)
+        results.append((entry, result))
+    return results
+
+
+@given(
+    lines,
+    st.integers(0, 6),
+    st.sampled_from(["next_group", "next_round"]),
+    st.sampled_from([None, 1, 2]),
+)
+def test_qualifiers_are_the_places_with_their_ties_plus_at_most_one_placing_per_country(
+    drawn, places, scope, max_countries
+):
+    """wjpc-2025.txt, Pairs First Round and Play-off: the first N of each group with everyone
+    tied with the Nth, plus for each country without a qualifier in the scope its best-placed
+    entrants (several only when tied); dns, dsq and mixed pairs never take a play-off place."""
+    rules = with_qualification(
+        PAIRS_FIRST,
+        per_group=places,
+        playoff=Playoff(scope=scope, max_countries=max_countries),
+    )
+    ranking = rank_round(as_results(drawn), rules)
+    qualifiers = qualify_for_next_round(ranking, rules)
+    event = rules.event
+    direct = {q.entry.id for q in qualifiers if q.reason is not PLAYOFF}
+    assert direct == {line.entry.id for line in ranking if line.rank and line.rank <= places}
+    assert all(line.rank is not None for line in ranking if line.entry.id in ids(qualifiers))
+
+    def scope_of(entry: Entry) -> str:
+        return {"A": "S1", "B": "S1"}.get(entry.group, "S2") if scope == "next_group" else ""
+
+    qualified = {
+        (scope_of(q.entry), entry_flag(q.entry, event))
+        for q in qualifiers
+        if q.reason is not PLAYOFF
+    }
+    statuses = {line.entry.id: line.score.status for line in ranking}
+    placings: dict[tuple[str, str], set[int]] = {}
+    for q in (q for q in qualifiers if q.reason is PLAYOFF):
+        key = (scope_of(q.entry), entry_flag(q.entry, event))
+        assert key[1] != "WJPF"
+        assert statuses[q.entry.id] not in (Status.DNF, Status.DNS, Status.DSQ)
+        assert key not in qualified
+        placings.setdefault(key, set()).add(q.rank)
+    assert all(len(ranks) == 1 for ranks in placings.values())
+    if max_countries is not None:
+        for where in {key[0] for key in placings}:
+            assert sum(key[0] == where for key in placings) <= max_countries
+    else:
+        for line in ranking:
+            key = (scope_of(line.entry), entry_flag(line.entry, event))
+            playable = line.rank is not None and line.score.status is not Status.DNF
+            if playable and key[1] != "WJPF" and key not in qualified:
+                assert min(placings[key]) <= line.rank
+
+
+@given(
+    st.lists(st.tuples(st.booleans(), st.integers(1000, 1006)), max_size=40),
+    st.integers(0, 5),
+    st.integers(0, 3),
+)
+def test_quotas_are_never_exceeded_except_by_ties_at_their_cut_off(drawn, nationals, foreigners):
+    """czech-championship.txt: N fastest Czech residents and M fastest foreigners per group;
+    czech-championship.toml ties_at_cutoff = "all": the tied entrants at a cut-off all go."""
+    rules = with_qualification(
+        CZECH,
+        quotas=(
+            Quota(reason="national", per_group=nationals),
+            Quota(reason="foreign", per_group=foreigners),
+        ),
+    )
+    results = [
+        (
+            Entry(f"e{i}", group="A", members=(Person(residence="CZE" if czech else "SVK"),)),
+            Result(Status.FINISHED, time=time),
+        )
+        for i, (czech, time) in enumerate(drawn)
+    ]
+    qualifiers = qualify(results, rules)
+    for reason, czech, places in ((NATIONAL, True, nationals), (FOREIGN, False, foreigners)):
+        times = sorted(
+            result.time
+            for entry, result in results
+            if (entry.members[0].residence == "CZE") is czech
+        )
+        ranks = dict(zip(times, competition_ranks(times), strict=False))
+        expected = {
+            entry.id
+            for entry, result in results
+            if (entry.members[0].residence == "CZE") is czech and ranks[result.time] <= places
+        }
+        assert ids(qualifiers, reason) == expected
+        if len(expected) > places:
+            chosen = sorted(ranks[r.time] for e, r in results if e.id in expected)
+            assert len(set(chosen[places - 1 :])) == 1
