@@ -277,13 +277,9 @@ def test_wjpc_person_aged_14_in_the_competition_year_may_enter_alone(wjpc: Rules
     assert codes_of(wjpc, "individual", person("ann", 2010)) == []
 
 
-def test_wjpc_counts_age_by_birth_year_so_born_in_2011_counts_as_14(wjpc: Ruleset) -> None:
-    """wjpc-2025.txt, Registration: 14 or older by birth year (2025 - 2011 = 14).
-
-    The rulebook's "(born before 2011)" would refuse 2011; the ruleset's alone_from = 14 by
-    birth year admits it. docs/registration.md records this conflict.
-    """
-    assert codes_of(wjpc, "individual", person("ann", 2011)) == []
+def test_wjpc_reckons_age_on_1_january_so_born_in_2011_may_not_enter_alone(wjpc: Ruleset) -> None:
+    """wjpc-2025.txt, Registration: "aged 14 or older (born before 2011)": 2011 is refused."""
+    assert codes_of(wjpc, "individual", person("ann", 2011)) == ["registration.too_young_alone"]
 
 
 def test_wjpc_person_under_14_may_not_enter_the_individual_event(wjpc: Ruleset) -> None:
@@ -298,13 +294,13 @@ def test_wjpc_person_under_14_may_not_enter_the_individual_event(wjpc: Ruleset) 
     assert [v.code for v in violations] == ["registration.too_young_alone"]
     assert "Ann Novak" in violations[0].message
     assert violations[0].field == "members[0].birth_year"
-    assert violations[0].params["age"] == 13
+    assert violations[0].params["age"] == 12  # reached on 1 January 2025
 
 
 def test_wjpc_person_under_14_may_enter_a_pair_or_team_with_an_adult(wjpc: Ruleset) -> None:
     """wjpc-2025.txt, Registration: younger "accompanied by an adult as a pair or team"."""
     assert codes_of(wjpc, "pairs", person("kid", 2015), person("mum", 1985)) == []
-    assert codes_of(wjpc, "teams", person("kid", 2015), person("a", 2010), person("b", 2007)) == []
+    assert codes_of(wjpc, "teams", person("kid", 2015), person("a", 2010), person("b", 2006)) == []
 
 
 def test_wjpc_person_under_14_in_a_pair_without_an_adult_is_refused(wjpc: Ruleset) -> None:

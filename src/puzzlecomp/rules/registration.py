@@ -186,10 +186,10 @@ def check_entry(
     """Every rule the proposed entry breaks; an empty list means it may be registered.
 
     `already_entered` holds the person ids that already have another entry in this event.
-    Ages are counted by birth year: competition year minus birth year.
+    Ages are reckoned as the ruleset says (AgeRule.reckoned).
     """
     problems = _size_violations(event, members)
-    ages = [competition_start.year - m.birth_year for m in members]
+    ages = [policy.age.age_of(m.birth_year, competition_start.year) for m in members]
     seen: set[str] = set()
     for index, (member, age) in enumerate(zip(members, ages, strict=True)):
         adult_partner = any(

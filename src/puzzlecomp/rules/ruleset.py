@@ -171,6 +171,8 @@ class Fee(Model):
     def _priced(self) -> Fee:
         if self.amount is None and self.early is None:
             raise ValueError("give amount or early")
+        if self.amount is not None and self.early is not None and self.early.amount > self.amount:
+            raise ValueError("the early price is above the regular price")
         return self
 
 
@@ -212,8 +214,21 @@ class Event(Model):
                 raise ValueError(f"award category {award.category!r} is not a subcategory")
         for rnd in self.rounds:
             q = rnd.qualification
-            if q is not None and q.to_round not in ids:
+            if q is None:
+                continue
+            if q.to_round not in ids:
                 raise ValueError(f"round {rnd.id!r} qualifies to unknown round {q.to_round!r}")
+            next_groups = self.round(q.to_round).groups
+            if q.to_group:
+                unmapped = set(rnd.groups) - set(q.to_group)
+                if unmapped:
+                    raise ValueError(f"round {rnd.id!r}: groups {sorted(unmapped)} have no to_group")
+                unknown = set(q.to_group.values()) - set(next_groups)
+                if unknown:
+                    raise ValueError(f"round {rnd.id!r}: to_group names {sorted(unknown)}, which "
+                                     f"round {q.to_round!r} does not have")
+            elif len(next_groups) > 1:
+                raise ValueError(f"round {rnd.id!r} needs to_group: {q.to_round!r} has groups")
         return self
 
     def round(self, round_id: str) -> Round:
@@ -237,6 +252,14 @@ class AgeRule(Model):
     # Below this age only with an accompanying adult present.
     accompanied_below: int | None = None
     adult_from: int = 18
+    # birth_year: age = competition year - birth year; on_1_january: the age already reached
+    # on 1 January of the competition year (WJPC: "14 or older (born before 2011)" in 2025).
+    reckoned: Literal["birth_year", "on_1_january"] = "birth_year"
+
+    def age_of(self, birth_year: int, competition_year: int) -> int:
+        """The age the rule compares, for someone born in `birth_year`."""
+        age = competition_year - birth_year
+        return age - 1 if self.reckoned == "on_1_january" else age
 
 
 class RegistrationPolicy(Model):
