@@ -222,7 +222,8 @@ class Event(Model):
             if q.to_group:
                 unmapped = set(rnd.groups) - set(q.to_group)
                 if unmapped:
-                    raise ValueError(f"round {rnd.id!r}: groups {sorted(unmapped)} have no to_group")
+                    missing = sorted(unmapped)
+                    raise ValueError(f"round {rnd.id!r}: groups {missing} have no to_group")
                 unknown = set(q.to_group.values()) - set(next_groups)
                 if unknown:
                     raise ValueError(f"round {rnd.id!r}: to_group names {sorted(unknown)}, which "
