@@ -111,23 +111,20 @@ def event_round_results(
     chosen.sort(key=lambda r: order[r.round_id])
     parsed: list[RoundResults] = []
     for round_source in chosen:
+        # read_results numbers the first result row 2 (after the header); JSON rows count from 1.
+        shift = round_source.first_row - 2
         try:
             rows = read_results(round_source.text, source=round_source.source)
         except InputError as exc:
-            problems.extend(_shifted(p, round_source.first_row) for p in exc.problems)
+            problems.extend(
+                replace(p, row=p.row + shift) if p.row is not None else p for p in exc.problems
+            )
             continue
-        shift = round_source.first_row - 2
         rows = [replace(row, row=row.row + shift) for row in rows]
         parsed.append(RoundResults(round_source.round_id, round_source.source, rows))
     if problems:
         raise InputError(problems)
     return _with_merged_entrants(parsed)
-
-
-def _shifted(problem: InputProblem, first_row: int) -> InputProblem:
-    if problem.row is None:
-        return problem
-    return replace(problem, row=problem.row + first_row - 2)
 
 
 def _read_folder(folder: Path) -> Championship:

@@ -62,27 +62,28 @@ def event_standings(
                 for round_id in unknown
             ]
         )
-    furthest: dict[str, tuple[str, RankedEntry]] = {}
+    furthest: dict[str, tuple[int, str, RankedEntry]] = {}
     for round_id in sorted(round_rankings, key=order.__getitem__):
         for line in round_rankings[round_id]:
-            furthest[line.entry.id] = (round_id, line)
+            furthest[line.entry.id] = (order[round_id], round_id, line)
 
-    def position(item: tuple[str, RankedEntry]) -> tuple[int, int, object, str]:
-        round_id, line = item
-        tier = -order[round_id]
-        if line.rank is None:
-            return (tier, 1, (_UNPLACED_ORDER[line.score.status], 0), line.entry.id)
-        return (tier, 0, (line.rank, _sort_key(line)), line.entry.id)
-
-    ordered = sorted(furthest.values(), key=position)
-    placed = [item for item in ordered if item[1].rank is not None]
-    places = dict(
-        zip(
-            (line.entry.id for _, line in placed),
-            competition_ranks([position(item)[:3] for item in placed]),
-            strict=True,
+    ordered: list[tuple[str, RankedEntry]] = []
+    place_keys: list[tuple[int, int, SortKey]] = []
+    for tier in sorted({tier for tier, _, _ in furthest.values()}, reverse=True):
+        reached = [(round_id, line) for t, round_id, line in furthest.values() if t == tier]
+        placed = sorted(
+            (item for item in reached if item[1].rank is not None),
+            key=lambda item: (_group_rank_and_score(item[1]), item[1].entry.id),
         )
-    )
+        unplaced = sorted(
+            (item for item in reached if item[1].rank is None),
+            key=lambda item: (_UNPLACED_ORDER[item[1].score.status], item[1].entry.id),
+        )
+        ordered.extend(placed + unplaced)
+        # Later rounds come first, so the tier counts down in the place key.
+        place_keys.extend((-tier, *_group_rank_and_score(line)) for _, line in placed)
+    placed_ids = [line.entry.id for _, line in ordered if line.rank is not None]
+    places = dict(zip(placed_ids, competition_ranks(place_keys), strict=True))
     return [
         StandingLine(places.get(line.entry.id), places.get(line.entry.id), round_id, line)
         for round_id, line in ordered
@@ -105,7 +106,8 @@ def renumbered(
     return [replace(line, place=places.get(line.entry.id)) for line in kept]
 
 
-def _sort_key(line: RankedEntry) -> SortKey:
-    key = line.score.sort_key
-    assert key is not None
-    return key
+def _group_rank_and_score(line: RankedEntry) -> tuple[int, SortKey]:
+    """How entrants of parallel groups interleave: rank in their own group, then the score."""
+    assert line.rank is not None
+    assert line.score.sort_key is not None
+    return (line.rank, line.score.sort_key)
