@@ -170,8 +170,8 @@ def test_australian_state_settings_come_from_the_json_and_the_command_line_overr
     _, from_file, _ = run(capsys, "awards", source, *options)
     _, overridden, _ = run(capsys, "awards", source, *options, "--setting", "host_region=VIC")
 
-    assert from_file.splitlines()[1:] == ["overall,1,n,,,2,final,yes,,,trophy"]
-    assert overridden.splitlines()[1:] == ["overall,1,v,,,1,final,yes,,,trophy"]
+    assert from_file.splitlines()[1:] == ["overall,1,n,,,2,final,yes,,,"]
+    assert overridden.splitlines()[1:] == ["overall,1,v,,,1,final,yes,,,"]
 
 
 def test_a_round_the_ruleset_does_not_name_is_reported_with_its_file(tmp_path, capsys):

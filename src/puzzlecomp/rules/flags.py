@@ -16,6 +16,8 @@ def entry_flag(entry: Entry, event: Event) -> str:
     with no known nationality at all falls back on its country, then on the mixed flag.
     """
     rule = event.nationality
+    if len(entry.members) == 1:  # the common case, kept cheap for large rounds
+        return entry.members[0].nationality or entry.country or rule.mixed_flag
     known = [person.nationality for person in entry.members if person.nationality]
     if not known:
         return entry.country or rule.mixed_flag

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import gc
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import NamedTuple, TypeVar
 
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.errors import RulesError, RuleViolation
 from puzzlecomp.rules.results import Entry, Result, Status
 from puzzlecomp.rules.rounds import RoundRules
-from puzzlecomp.rules.scoring import Score, score_result
+from puzzlecomp.rules.scoring import Score, SortKey, score_result
 
 K = TypeVar("K", bound=Hashable)
 
 _UNRANKED_ORDER = {Status.DSQ: 0, Status.DNS: 1}
+# Building the tuple directly skips NamedTuple's argument parsing (most of its cost).
+_new_line = tuple.__new__
 
 
 class RankedEntry(NamedTuple):
@@ -47,10 +51,35 @@ def rank_round(
 
     Raises RulesError with every problem found (bad results, duplicate entries), ranking none.
     """
+    with _cyclic_gc_paused():
+        return _rank_round(results, rules, settings)
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Ranking builds no reference cycles, but CPython's full collections walk every live object
+    the process holds, so without this a large round costs more per entry than a small one."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _rank_round(
+    results: Sequence[tuple[Entry, Result]],
+    rules: RoundRules,
+    settings: Mapping[str, Value] | None,
+) -> list[RankedEntry]:
     problems: list[RuleViolation] = []
-    scored: list[tuple[Entry, Result, Score]] = []
     seen: set[str] = set()
-    for entry, result in results:
+    # Positions of each group's results, and their scores: parallel lists rather than a tuple
+    # per entry keep large rounds cheap for the allocator and the garbage collector.
+    groups: dict[str, list[int]] = {}
+    scores: list[Score] = []
+    for position, (entry, result) in enumerate(results):
         if entry.id in seen:
             problems.append(
                 RuleViolation(
@@ -59,48 +88,51 @@ def rank_round(
             )
         seen.add(entry.id)
         try:
-            scored.append((entry, result, score_result(result, rules, entry=entry.id)))
+            scores.append(score_result(result, rules, entry=entry.id))
         except RulesError as exc:
             problems.extend(exc.violations)
+        groups.setdefault(entry.group, []).append(position)
     if problems:
         raise RulesError(problems)
-    groups: dict[str, list[tuple[Entry, Result, Score]]] = {}
-    for item in scored:
-        groups.setdefault(item[0].group, []).append(item)
+    sort_keys = [score.sort_key for score in scores]
+    ids = [entry.id for entry, _ in results]
     ranked: list[RankedEntry] = []
-    for members in groups.values():
-        ranked.extend(_rank_group(members, rules, settings))
+    for positions in groups.values():
+        ranked.extend(_rank_group(positions, results, scores, sort_keys, ids, rules, settings))
     return ranked
 
 
 def _rank_group(
-    scored: list[tuple[Entry, Result, Score]],
+    positions: list[int],
+    results: Sequence[tuple[Entry, Result]],
+    scores: list[Score],
+    sort_keys: list[SortKey | None],
+    ids: list[str],
     rules: RoundRules,
     settings: Mapping[str, Value] | None,
 ) -> list[RankedEntry]:
-    # Sort plain tuples (key, entry id, position): no Python-level key function per entry.
-    order = sorted(
-        (score.sort_key, entry.id, position)
-        for position, (entry, _, score) in enumerate(scored)
-        if score.sort_key is not None
-    )
-    keys = [key for key, _, _ in order]
+    ranked = [p for p in positions if sort_keys[p] is not None]
+    # Two stable sorts of positions (by entry id, then by score) with C-level key functions:
+    # no tuple and no Python call per entry.
+    ranked.sort(key=ids.__getitem__)
+    ranked.sort(key=sort_keys.__getitem__)  # type: ignore[arg-type]
+    keys = [sort_keys[p] for p in ranked]
     ranks = competition_ranks(keys)
-    official_ranks: list[int | None] = [None] * len(order)
-    eligible: list[bool | None] = [None] * len(order)
+    official_ranks: list[int | None] = [None] * len(ranked)
+    eligible: list[bool | None] = [None] * len(ranked)
     official = rules.ruleset.official_ranking
     if official is not None:
-        eligible = [official.admits(scored[i][0].members, settings) for _, _, i in order]
-        positions = [n for n, ok in enumerate(eligible) if ok]
-        for n, rank in zip(positions, competition_ranks([keys[n] for n in positions]), strict=True):
+        eligible = [official.admits(results[p][0].members, settings) for p in ranked]
+        chosen = [n for n, ok in enumerate(eligible) if ok]
+        for n, rank in zip(chosen, competition_ranks([keys[n] for n in chosen]), strict=True):
             official_ranks[n] = rank
     lines = [
-        RankedEntry(*scored[i], ranks[n], official_ranks[n], eligible[n])
-        for n, (_, _, i) in enumerate(order)
+        _new_line(RankedEntry, (*results[p], scores[p], ranks[n], official_ranks[n], eligible[n]))
+        for n, p in enumerate(ranked)
     ]
     unranked = sorted(
-        (item for item in scored if item[2].sort_key is None),
-        key=lambda item: (_UNRANKED_ORDER[item[2].status], item[0].id),
+        (p for p in positions if scores[p].sort_key is None),
+        key=lambda p: (_UNRANKED_ORDER[scores[p].status], results[p][0].id),
     )
-    lines.extend(RankedEntry(entry, result, score, None) for entry, result, score in unranked)
+    lines.extend(RankedEntry(*results[p], scores[p], None) for p in unranked)
     return lines

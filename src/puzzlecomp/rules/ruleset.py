@@ -146,6 +146,14 @@ class AwardRule(Model):
     # Only entrants meeting this condition take these places (e.g. residents of the host state).
     eligible: Eligibility | None = None
 
+    @model_validator(mode="after")
+    def _places(self) -> AwardRule:
+        if self.to_place < self.from_place:
+            raise ValueError("to_place is before from_place")
+        if len(self.money) > self.to_place - self.from_place + 1:
+            raise ValueError("more money amounts than places")
+        return self
+
 
 class Subcategory(Model):
     id: str
@@ -296,10 +304,17 @@ class Ruleset(Model):
     events: tuple[Event, ...]
 
     @model_validator(mode="after")
-    def _unique_events(self) -> Ruleset:
+    def _consistent(self) -> Ruleset:
         ids = [e.id for e in self.events]
         if len(set(ids)) != len(ids):
             raise ValueError("event ids repeat")
+        if self.official_ranking is None:
+            for event in self.events:
+                if any(a.official_only for a in event.awards):
+                    raise ValueError(f"event {event.id!r}: official_only awards need "
+                                     "an official_ranking")
+                if any(r.qualification and r.qualification.quotas for r in event.rounds):
+                    raise ValueError(f"event {event.id!r}: quotas need an official_ranking")
         return self
 
     def event(self, event_id: str) -> Event:
