@@ -8,11 +8,15 @@ import sys
 from typing import Any
 
 from puzzlecomp.cli.common import CommandError, add_format_argument, read_text
-from puzzlecomp.formats.entries_csv import read_entries
+from puzzlecomp.formats.entries_csv import EntryRow, read_entries
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.planning import PlanningEntrant, assign_groups
+from puzzlecomp.rules.flags import entry_flag
 from puzzlecomp.rules.loading import load_ruleset
-from puzzlecomp.rules.rounds import resolve_round
+from puzzlecomp.rules.people import Person, split_members
+from puzzlecomp.rules.results import Entry
+from puzzlecomp.rules.rounds import find_round
+from puzzlecomp.rules.ruleset import Event
 
 
 def register(subparsers: Any) -> None:
@@ -34,14 +38,12 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rnd = resolve_round(
-        load_ruleset(args.ruleset), args.event, args.round, time_limit_minutes=1, pieces=1
-    ).round
+    event, rnd = find_round(load_ruleset(args.ruleset), args.event, args.round)
     if not rnd.groups:
         raise CommandError(f"round {rnd.id} of {args.event} has no groups to assign")
     rows = read_entries(read_text(args.entries), source=args.entries)
     assignment = assign_groups(
-        [PlanningEntrant(r.entry, r.country, r.seed_rank) for r in rows],
+        [PlanningEntrant(r.entry, flag_of(r, event), r.seed_rank) for r in rows],
         groups=rnd.groups,
         merges=rnd.merging_groups,
         seed=args.seed,
@@ -73,3 +75,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(rows_csv(out, ("entry", "name", "country", "seed_rank", "group")))
         print(f"balance: {json.dumps(balance)}", file=sys.stderr)
     return 0
+
+
+def flag_of(row: EntryRow, event: Event) -> str:
+    """The country a row's entry represents; mixed pairs and teams share the mixed flag."""
+    members = tuple(Person(nationality=code) for code in split_members(row.country, 1))
+    return entry_flag(Entry(row.entry, country=row.country, members=members), event)

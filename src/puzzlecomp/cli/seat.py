@@ -12,7 +12,7 @@ from puzzlecomp.formats.entries_csv import EntryRow, read_entries
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.planning import FloorPlan, SeatingEntrant, seat_entries
 from puzzlecomp.rules.loading import load_ruleset
-from puzzlecomp.rules.rounds import resolve_round
+from puzzlecomp.rules.rounds import find_round
 
 COLUMNS = ("table", "seat", "row", "entry", "name", "country")
 
@@ -52,7 +52,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset)
-    rnd = resolve_round(ruleset, args.event, args.round, time_limit_minutes=1, pieces=1).round
+    _, rnd = find_round(ruleset, args.event, args.round)
     plan = floor_plan(args, ruleset.floor_plan)
     rows = read_entries(read_text(args.entries), source=args.entries)
     if args.group is not None:

@@ -24,15 +24,8 @@ class RoundRules:
         return sum(self.puzzle_sizes)
 
 
-def resolve_round(
-    ruleset: Ruleset,
-    event_id: str,
-    round_id: str | None = None,
-    *,
-    time_limit_minutes: int | None = None,
-    pieces: int | None = None,
-) -> RoundRules:
-    """The round's rules with overrides; refuses unknown ids and missing limits or sizes."""
+def find_round(ruleset: Ruleset, event_id: str, round_id: str | None = None) -> tuple[Event, Round]:
+    """The event and round with these ids (round: default the event's first); RulesError if none."""
     try:
         event = ruleset.event(event_id)
     except KeyError:
@@ -45,7 +38,7 @@ def resolve_round(
             )
         ) from None
     try:
-        rnd = event.round(round_id) if round_id else event.rounds[0]
+        return event, event.round(round_id) if round_id else event.rounds[0]
     except KeyError:
         known = ", ".join(r.id for r in event.rounds)
         raise RulesError(
@@ -55,6 +48,18 @@ def resolve_round(
                 field="round",
             )
         ) from None
+
+
+def resolve_round(
+    ruleset: Ruleset,
+    event_id: str,
+    round_id: str | None = None,
+    *,
+    time_limit_minutes: int | None = None,
+    pieces: int | None = None,
+) -> RoundRules:
+    """The round's rules with overrides; refuses unknown ids and missing limits or sizes."""
+    event, rnd = find_round(ruleset, event_id, round_id)
     problems = []
     for name, value in (("time_limit", time_limit_minutes), ("pieces", pieces)):
         if value is not None and value <= 0:
