@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ChampionshipsConfig(AppConfig):
+    name = "puzzlecomp.championships"
+    verbose_name = "Championships"

@@ -1,0 +1,95 @@
+"""Adapters between stored rows and the pure rules engine (rows in, engine values out)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from django.utils import timezone
+
+from puzzlecomp.championships.models import Entry, Result, Round
+from puzzlecomp.championships.models import Person as PersonRow
+from puzzlecomp.rules import people, results
+from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.ranking import RankedEntry, rank_round
+from puzzlecomp.rules.rounds import RoundRules, resolve_round
+from puzzlecomp.rules.ruleset import Ruleset
+
+
+def ruleset_of(rnd_or_entry: Round | Entry) -> Ruleset:
+    event = rnd_or_entry.event
+    return load_ruleset(event.championship.ruleset_id)
+
+
+def round_rules(rnd: Round) -> RoundRules:
+    """The round's rules, with the organiser's time limit and puzzle size applied."""
+    sizes = {p.pieces for p in rnd.puzzles.all() if p.pieces}
+    return resolve_round(
+        ruleset_of(rnd), rnd.event.code, rnd.code,
+        time_limit_minutes=rnd.time_limit_minutes,
+        pieces=sizes.pop() if len(sizes) == 1 else None,
+    )
+
+
+def ioc(country: object) -> str | None:
+    """The IOC code of a django-countries value (e.g. GER for Germany), None when blank."""
+    code = getattr(country, "ioc_code", "") or getattr(country, "alpha3", "")
+    return code or None
+
+
+def birth_year(person: PersonRow) -> int | None:
+    return person.birth_date.year if person.birth_date else None
+
+
+def engine_person(person: PersonRow, *, event_code: str, represents: object = None,
+                  today: dt.date | None = None) -> people.Person:
+    """The rule-relevant facts of a stored person."""
+    return people.Person(
+        nationality=ioc(represents) or ioc(person.nationality),
+        residence=ioc(person.residence) or ioc(person.nationality),
+        region=person.region or None,
+        years_resident=person.years_resident,
+        birth_year=birth_year(person),
+        debutant=event_code not in (person.earlier_events or []),
+    )
+
+
+def engine_entry(entry: Entry) -> results.Entry:
+    """An entry as the engine sees it (members from prefetched `members__person`)."""
+    members = tuple(
+        engine_person(m.person, event_code=entry.event.code, represents=m.represents)
+        for m in entry.members.all()
+    )
+    return results.Entry(
+        id=str(entry.number), name=entry.name, country=entry.country, group=entry.group,
+        members=members or (people.Person(),),
+    )
+
+
+def engine_result(row: Result) -> results.Result:
+    return results.Result(
+        status=results.Status(row.status),
+        time=row.time_seconds,
+        pieces=row.pieces,
+        remaining=row.remaining,
+        missing=results.MissingPieces(row.missing, row.missing_contiguous, row.missing_found),
+        time_credit=row.time_credit,
+    )
+
+
+def round_ranking(rnd: Round) -> list[RankedEntry]:
+    """The round's ranking as the engine computes it from the stored results."""
+    rows: Iterable[Result] = (
+        Result.objects.filter(round=rnd)
+        .select_related("entry__event")
+        .prefetch_related("entry__members__person")
+    )
+    pairs = []
+    for row in rows:
+        entry = engine_entry(row.entry)
+        pairs.append((entry, engine_result(row)))
+    return rank_round(pairs, round_rules(rnd), settings=rnd.event.championship.settings)
+
+
+def now() -> dt.datetime:
+    return timezone.now()

@@ -1,0 +1,274 @@
+"""What a championship stores: editions, events, rounds, people, entries, seats and results.
+
+Ranks are never stored: they are computed by the rules engine on read.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django_countries.fields import CountryField
+
+
+class Role(models.IntegerChoices):
+    """Per-championship roles, ordered: a smaller number may do everything a larger one may."""
+
+    OWNER = 100, _("Owner")
+    ORGANISER = 200, _("Organiser")
+    HEAD_JUDGE = 300, _("Head judge")
+    JUDGE = 400, _("Judge")
+    COMPETITOR = 500, _("Competitor")
+
+
+class Championship(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    ruleset_id = models.CharField(_("ruleset"), max_length=60)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    starts_at = models.DateTimeField(_("starts at"))
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    # Championship settings the ruleset asks for (e.g. Australia's host_region).
+    settings = models.JSONField(default=dict, blank=True)
+    floor_rows = models.JSONField(_("tables per row"), default=list, blank=True)
+    guest_tables = models.PositiveIntegerField(_("guest tables"), default=0)
+    published = models.BooleanField(_("published"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="memberships")
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE,
+                                     related_name="memberships")
+    role = models.IntegerField(_("role"), choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "championship"], name="one_role_per_user")
+        ]
+
+
+class Event(models.Model):
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="events")
+    code = models.CharField(max_length=40)
+    name = models.CharField(_("name"), max_length=100)
+    kind = models.CharField(max_length=20)
+    members_min = models.PositiveSmallIntegerField(default=1)
+    members_max = models.PositiveSmallIntegerField(default=1)
+    capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["championship", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "code"], name="event_code_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.championship} - {self.name}"
+
+
+class RoundState(models.TextChoices):
+    PLANNED = "planned", _("Planned")
+    RUNNING = "running", _("Running")
+    COUNTING = "counting", _("Counting")
+    PROVISIONAL = "provisional", _("Provisional")
+    PUBLISHED = "published", _("Published")
+    FINAL = "final", _("Final")
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    code = models.CharField(max_length=40)
+    name = models.CharField(_("name"), max_length=100)
+    position = models.PositiveSmallIntegerField(default=0)
+    time_limit_minutes = models.PositiveIntegerField(_("time limit (minutes)"), null=True,
+                                                     blank=True)
+    groups = models.JSONField(default=list, blank=True)
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    state = models.CharField(max_length=20, choices=RoundState.choices,
+                             default=RoundState.PLANNED)
+    groups_published = models.BooleanField(default=False)
+    seating_published = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["event", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "code"], name="round_code_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} - {self.name}"
+
+
+class Puzzle(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="puzzles")
+    position = models.PositiveSmallIntegerField(default=0)
+    brand = models.CharField(_("brand"), max_length=100, blank=True)
+    pieces = models.PositiveIntegerField(_("pieces"), null=True, blank=True)
+    # The motif stays hidden from the public until the round starts.
+    motif = models.CharField(_("motif"), max_length=200, blank=True)
+    picture = models.BooleanField(_("picture on the box"), default=True)
+    # Teams choose from this many models before the start and may not change (WJPC teams).
+    models_to_choose_from = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "position"]
+
+
+class Person(models.Model):
+    """A competitor; birth date and contact details are private."""
+
+    first_name = models.CharField(_("first name"), max_length=100)
+    last_name = models.CharField(_("last name"), max_length=100)
+    email = models.EmailField(_("email"), blank=True)
+    nationality = CountryField(_("nationality"))
+    other_nationalities = models.JSONField(default=list, blank=True)
+    residence = CountryField(_("country of residence"), blank=True)
+    region = models.CharField(_("state or region"), max_length=20, blank=True)
+    years_resident = models.PositiveSmallIntegerField(_("years resident"), null=True, blank=True)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    # Events (ruleset event ids) this person competed in at earlier editions.
+    earlier_events = models.JSONField(default=list, blank=True)
+    consent_publish = models.BooleanField(_("publish name, nationality and age category"),
+                                          default=False)
+    consent_photos = models.BooleanField(_("photos may be published"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+
+class EntryStatus(models.TextChoices):
+    UNCONFIRMED = "unconfirmed", _("Awaiting email confirmation")
+    CONFIRMED = "confirmed", _("Confirmed")
+    WAITING = "waiting", _("Waiting list")
+    CANCELLED = "cancelled", _("Cancelled")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Entry(models.Model):
+    """A person, pair or team entered in an event."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveIntegerField()
+    name = models.CharField(_("name"), max_length=200, blank=True)
+    country = models.CharField(_("country"), max_length=20, blank=True)
+    mixed = models.BooleanField(default=False)
+    status = models.CharField(max_length=20, choices=EntryStatus.choices,
+                              default=EntryStatus.UNCONFIRMED)
+    contact_email = models.EmailField(blank=True)
+    token = models.CharField(max_length=64, default=new_token, unique=True)
+    registered_at = models.DateTimeField(auto_now_add=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    fee_amount = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    fee_currency = models.CharField(max_length=3, blank=True)
+    paid_amount = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    refund_amount = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    group = models.CharField(max_length=20, blank=True)
+    seed_rank = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="entry_number_unique")
+        ]
+        verbose_name_plural = "entries"
+
+    def __str__(self) -> str:
+        return self.name or f"#{self.number}"
+
+
+class EntryMember(models.Model):
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="members")
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="entries")
+    position = models.PositiveSmallIntegerField(default=0)
+    # The nationality this person represents (fixed once they have competed, at WJPC).
+    represents = CountryField(_("represents"), blank=True)
+
+    class Meta:
+        ordering = ["entry", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "person"], name="member_once_per_entry")
+        ]
+
+
+class GroupMove(models.Model):
+    """A hand-made change to a group assignment: who moved which entry, and why."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="group_moves")
+    from_group = models.CharField(max_length=20, blank=True)
+    to_group = models.CharField(max_length=20)
+    moved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+    reason = models.CharField(max_length=300)
+    moved_at = models.DateTimeField(auto_now_add=True)
+
+
+class Seat(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="seats")
+    group = models.CharField(max_length=20, blank=True)
+    table = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(default=1)
+    no_show = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["round", "table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="one_seat_per_entry"),
+        ]
+
+
+class Result(models.Model):
+    """What the judge recorded for an entry in a round (the engine scores and ranks it)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="results")
+    status = models.CharField(max_length=20)
+    time_seconds = models.PositiveIntegerField(null=True, blank=True)
+    pieces = models.PositiveIntegerField(null=True, blank=True)
+    remaining = models.PositiveIntegerField(null=True, blank=True)
+    missing = models.PositiveIntegerField(default=0)
+    missing_contiguous = models.PositiveIntegerField(default=0)
+    missing_found = models.PositiveIntegerField(default=0)
+    time_credit = models.PositiveIntegerField(default=0)
+    recorded_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="one_result_per_entry"),
+        ]
+
+
+class AuditEntry(models.Model):
+    """A namespaced record of every change, e.g. `puzzlecomp.entry.confirmed`."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE,
+                                      related_name="audit")
+    action = models.CharField(max_length=100)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at"]
+        verbose_name_plural = "audit entries"

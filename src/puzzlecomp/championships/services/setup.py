@@ -1,0 +1,87 @@
+"""Creating a championship from a ruleset, and adjusting it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.models import (
+    Championship,
+    Event,
+    Membership,
+    Puzzle,
+    Role,
+    Round,
+)
+from puzzlecomp.rules.loading import load_ruleset
+
+
+@transaction.atomic
+def championship_create(
+    *,
+    ruleset_id: str,
+    name: str,
+    starts_at: dt.datetime,
+    venue: str = "",
+    owner: Any = None,
+    slug: str = "",
+) -> Championship:
+    """A championship with the events, rounds, puzzles and floor plan of its ruleset."""
+    ruleset = load_ruleset(ruleset_id)
+    championship = Championship.objects.create(
+        slug=unique_slug(slug or name),
+        name=name,
+        ruleset_id=ruleset.id,
+        venue=venue,
+        starts_at=starts_at,
+        floor_rows=list(ruleset.floor_plan.rows) if ruleset.floor_plan else [],
+        guest_tables=ruleset.floor_plan.guest_tables if ruleset.floor_plan else 0,
+    )
+    for event_position, spec in enumerate(ruleset.events):
+        event = Event.objects.create(
+            championship=championship, code=spec.id, name=spec.name, kind=spec.kind,
+            members_min=spec.members_min, members_max=spec.members_max,
+            capacity=spec.capacity, position=event_position,
+        )
+        for round_position, round_spec in enumerate(spec.rounds):
+            rnd = Round.objects.create(
+                event=event, code=round_spec.id, name=round_spec.name, position=round_position,
+                time_limit_minutes=round_spec.time_limit_minutes, groups=list(round_spec.groups),
+            )
+            Puzzle.objects.bulk_create(
+                Puzzle(round=rnd, position=i, pieces=size,
+                       brand=(round_spec.puzzles[i].brand if round_spec.puzzles else ""),
+                       picture=(round_spec.puzzles[i].picture if round_spec.puzzles else True),
+                       models_to_choose_from=(round_spec.puzzles[i].models
+                                              if round_spec.puzzles else None))
+                for i, size in enumerate(round_spec.puzzle_sizes)
+            )
+    if owner is not None:
+        Membership.objects.create(user=owner, championship=championship, role=Role.OWNER)
+    log_action(championship, "puzzlecomp.championship.created", user=owner, ruleset=ruleset_id)
+    return championship
+
+
+def unique_slug(text: str) -> str:
+    """A slug from the text, numbered when already taken."""
+    base = slugify(text)[:40] or "championship"
+    slug, n = base, 1
+    while Championship.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def membership_set(*, championship: Championship, user: Any, role: Role, by: Any) -> Membership:
+    """Give a user a role in the championship (replacing any role they had)."""
+    membership, _ = Membership.objects.update_or_create(
+        user=user, championship=championship, defaults={"role": role}
+    )
+    log_action(championship, "puzzlecomp.membership.set", user=by, username=user.get_username(),
+               role=int(role))
+    return membership

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ControlConfig(AppConfig):
+    name = "puzzlecomp.control"
+    verbose_name = "Organiser screens"

@@ -1,0 +1,20 @@
+"""Public pages: only what an organiser has published."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from puzzlecomp.championships.models import Championship
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    championships = Championship.objects.filter(published=True)
+    return render(request, "public/home.html", {"championships": championships})
+
+
+def championship(request: HttpRequest, slug: str) -> HttpResponse:
+    championship = get_object_or_404(Championship, slug=slug, published=True)
+    return render(request, "public/championship.html", {
+        "championship": championship, "events": championship.events.all(),
+    })

@@ -1,0 +1,1 @@
+"""Django settings: base (shared), dev (the default), test and prod."""

@@ -1,0 +1,115 @@
+"""Settings shared by every environment; each value can come from an environment variable."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = Path(os.environ.get("PUZZLECOMP_DATA_DIR", Path.cwd() / "var"))
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-not-secret")
+DEBUG = os.environ.get("DEBUG", "0") == "1"
+ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1").split(",") if h]
+CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_countries",
+    "puzzlecomp.championships",
+    "puzzlecomp.control",
+    "puzzlecomp.public",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "puzzlecomp.web.urls"
+ASGI_APPLICATION = "puzzlecomp.web.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [PACKAGE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+
+def database_from_env(default_sqlite: Path) -> dict[str, object]:
+    """PostgreSQL from DATABASE_URL, else SQLite in WAL mode with IMMEDIATE transactions."""
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        return dict(dj_database_url.parse(url, conn_max_age=60))
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": default_sqlite,
+        "OPTIONS": {
+            # IMMEDIATE takes the write lock at BEGIN, so concurrent writers queue instead of
+            # failing with "database is locked" halfway through a transaction.
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
+    }
+
+
+DATABASES = {"default": database_from_env(DATA_DIR / "puzzlecomp.sqlite3")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "control:home"
+LOGOUT_REDIRECT_URL = "public:home"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("cs", _("Czech")), ("nb", _("Norwegian Bokmål")),
+             ("es", _("Spanish"))]
+LOCALE_PATHS = [PACKAGE_DIR / "locale"]
+TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = DATA_DIR / "static"
+STATICFILES_DIRS = [PACKAGE_DIR / "static"]
+
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "0") == "1"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "puzzlecomp@localhost")
+# The address links in emails point to (confirmation, password reset).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+
+WHITENOISE_USE_FINDERS = True

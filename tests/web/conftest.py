@@ -1,0 +1,61 @@
+"""Fixtures of the web app: a championship per ruleset, users in every role, signed-in clients."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from puzzlecomp.championships.models import Championship, Membership, Role
+from puzzlecomp.championships.services.setup import championship_create
+
+ROLES = list(Role)
+
+
+@pytest.fixture
+def make_championship(db) -> Callable[..., Championship]:
+    def make(ruleset_id: str = "wjpc-2025", *, days_ahead: int = 60, **fields) -> Championship:
+        return championship_create(
+            ruleset_id=ruleset_id, name=fields.pop("name", f"Test {ruleset_id}"),
+            starts_at=fields.pop("starts_at", timezone.now() + dt.timedelta(days=days_ahead)),
+            venue=fields.pop("venue", "Hall"), **fields,
+        )
+
+    return make
+
+
+@pytest.fixture
+def championship(make_championship) -> Championship:
+    """A WJPC 2025 championship two months ahead, published."""
+    championship = make_championship("wjpc-2025")
+    championship.published = True
+    championship.save()
+    return championship
+
+
+@pytest.fixture
+def user_in_role(db, django_user_model) -> Callable[[Championship, Role], object]:
+    def make(championship: Championship, role: Role):
+        user = django_user_model.objects.create_user(
+            username=f"{role.name.lower()}-{championship.slug}", password="pw-12345678"
+        )
+        Membership.objects.create(user=user, championship=championship, role=role)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def client_as(user_in_role) -> Callable[[Championship, Role | None], Client]:
+    """A client signed in with the role in the championship (None: anonymous)."""
+
+    def make(championship: Championship, role: Role | None) -> Client:
+        client = Client()
+        if role is not None:
+            client.force_login(user_in_role(championship, role))
+        return client
+
+    return make
