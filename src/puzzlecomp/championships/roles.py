@@ -33,7 +33,7 @@ def has_role(user: Any, championship: Championship, needed: int) -> bool:
 View = Callable[..., HttpResponse]
 
 
-def requires_role(needed: int) -> Callable[[View], View]:
+def requires_role(needed: Any) -> Callable[[View], View]:
     """Protect a view taking `slug`: sign-in first, then at least the `needed` role (else 403)."""
 
     def decorate(view: View) -> View:

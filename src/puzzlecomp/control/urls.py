@@ -1,6 +1,6 @@
 """Organiser URLs. Every view below /control/<slug>/ is protected by `requires_role`."""
 
-from django.urls import path
+from django.urls import include, path
 
 from puzzlecomp.control import views
 
@@ -10,4 +10,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.championship_new, name="championship_new"),
     path("<slug:slug>/", views.dashboard, name="dashboard"),
+    path("<slug:slug>/setup/", include("puzzlecomp.control.setup.urls")),
+    path("<slug:slug>/registrations/", include("puzzlecomp.control.registrations.urls")),
+    path("<slug:slug>/planning/", include("puzzlecomp.control.planning.urls")),
+    path("<slug:slug>/data/", include("puzzlecomp.control.data.urls")),
 ]

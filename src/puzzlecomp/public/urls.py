@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from puzzlecomp.public import views
 
@@ -7,4 +7,5 @@ app_name = "public"
 urlpatterns = [
     path("", views.home, name="home"),
     path("c/<slug:slug>/", views.championship, name="championship"),
+    path("c/<slug:slug>/register/", include("puzzlecomp.public.registration.urls")),
 ]

@@ -1,0 +1,4 @@
+"""URLs of this area (included by its parent urls.py)."""
+
+app_name = "planning"
+urlpatterns: list = []
