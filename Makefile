@@ -3,11 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench lock clean
+.PHONY: run test lint bench lock clean messages
 
 run: $(VENV)/.installed
-	$(BIN)/puzzlecomp rank src/puzzlecomp/samples/wjpc-2025-individual-first-A.csv \
-		--ruleset wjpc-2025 --event individual --round first
+	$(BIN)/puzzlecomp serve --demo
 
 test: $(VENV)/.installed
 	$(BIN)/pytest
@@ -19,11 +18,12 @@ lint: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(BIN)/puzzlecomp bench
 
-$(VENV)/.installed: pyproject.toml requirements.lock
+$(VENV)/.installed: pyproject.toml requirements.lock $(wildcard src/puzzlecomp/locale/*/LC_MESSAGES/django.po)
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "puzzlecomp needs Python 3.11+"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet -r requirements.lock
 	$(BIN)/pip install --quiet --no-deps -e .
+	$(BIN)/puzzlecomp translations compile > /dev/null
 	touch $@
 
 # Re-pin every dependency after editing pyproject.toml.
@@ -32,3 +32,7 @@ lock:
 
 clean:
 	rm -rf $(VENV)
+
+# Extract the source strings into the catalogs (needs GNU gettext: apt-get install gettext).
+messages: $(VENV)/.installed
+	cd src/puzzlecomp && DJANGO_SETTINGS_MODULE=puzzlecomp.settings.dev ../../$(BIN)/django-admin makemessages -l cs -l nb -l es --no-location --no-obsolete

@@ -7,13 +7,13 @@ import sys
 from collections.abc import Sequence
 
 from puzzlecomp import __version__
-from puzzlecomp.cli import advance, awards, bench, groups, rank, rulesets, seat, serve, standings
+from puzzlecomp.cli import advance, awards, bench, groups, rank, rulesets, seat, serve, standings, translations
 from puzzlecomp.cli.common import CommandError
 from puzzlecomp.formats.results_csv import InputError
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 
-COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, bench)
+COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, translations, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

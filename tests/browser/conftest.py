@@ -1,0 +1,53 @@
+"""Browser tests: Debian's chromium driven by Playwright against the live Django server.
+
+Skipped (and reported as skipped) where chromium is absent; `.ci/run` installs it and sets
+PUZZLECOMP_BROWSER_TESTS=required, which turns a missing browser into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("PUZZLECOMP_BROWSER_TESTS") == "required":
+            pytest.fail(f"chromium not found at {CHROMIUM}")
+        pytest.skip("browser tests need Debian's chromium (apt-get install chromium)")
+    # Playwright's sync API runs an event loop in this thread; the test code still touches
+    # the database synchronously, which Django allows only when told.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def screenshot(page, name: str) -> Path:
+    """Keep a picture of the page under test-output/screenshots."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
