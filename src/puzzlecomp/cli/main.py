@@ -7,7 +7,18 @@ import sys
 from collections.abc import Sequence
 
 from puzzlecomp import __version__
-from puzzlecomp.cli import advance, awards, bench, groups, rank, rulesets, seat, serve, standings, translations
+from puzzlecomp.cli import (
+    advance,
+    awards,
+    bench,
+    groups,
+    rank,
+    rulesets,
+    seat,
+    serve,
+    standings,
+    translations,
+)
 from puzzlecomp.cli.common import CommandError
 from puzzlecomp.formats.results_csv import InputError
 from puzzlecomp.planning import PlanningError

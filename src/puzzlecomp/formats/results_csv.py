@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,26 +19,11 @@ from puzzlecomp.rules.results import (
 )
 from puzzlecomp.rules.times import parse_time
 
+# A person's columns are the fields of the engine's Person, joined by "/" per member.
+PERSON_COLUMNS = tuple(field.name for field in dataclasses.fields(Person))
 COLUMNS = (
-    "entry",
-    "name",
-    "country",
-    "group",
-    "status",
-    "time",
-    "pieces",
-    "remaining",
-    "missing",
-    "missing_contiguous",
-    "missing_found",
-    "time_credit",
-    "nationality",
-    "residence",
-    "region",
-    "years_resident",
-    "birth_year",
-    "debutant",
-    "first_state_competition_of_year",
+    "entry", "name", "country", "group", "status", "time", "pieces", "remaining", "missing",
+    "missing_contiguous", "missing_found", "time_credit", *PERSON_COLUMNS,
 )
 PUZZLE_COLUMNS = ("time", "pieces", "remaining", "missing", "missing_contiguous", "missing_found")
 
@@ -213,17 +199,8 @@ class _RowParser:
         return tuple(records)
 
     def _members(self) -> tuple[Person, ...]:
-        columns = (
-            "nationality",
-            "residence",
-            "region",
-            "years_resident",
-            "birth_year",
-            "debutant",
-            "first_state_competition_of_year",
-        )
         country = self.values.get("country", "")
-        raw = {name: self.values.get(name, "") for name in columns}
+        raw = {name: self.values.get(name, "") for name in PERSON_COLUMNS}
         # Nationality and residence default to the entry's country.
         raw["nationality"] = raw["nationality"] or country
         raw["residence"] = raw["residence"] or country

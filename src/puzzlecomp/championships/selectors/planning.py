@@ -1,0 +1,289 @@
+"""Reads for groups, seating and printing: who is in which group, at which table, in what order."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db.models import F, QuerySet
+
+from puzzlecomp.championships.engine import engine_entry, engine_result, round_rules, ruleset_of
+from puzzlecomp.championships.models import (
+    AuditEntry,
+    Championship,
+    Entry,
+    EntryStatus,
+    Event,
+    Result,
+    Round,
+    Seat,
+)
+from puzzlecomp.planning import (
+    FloorPlan,
+    GroupBalance,
+    PlanningEntrant,
+    PlanningError,
+    Seating,
+    SeatingEntrant,
+    TableAssignment,
+    group_balance,
+)
+from puzzlecomp.rules.flags import entry_flag
+from puzzlecomp.rules.qualification import Qualifier, qualify_for_next_round
+from puzzlecomp.rules.ranking import RankedEntry, rank_round
+from puzzlecomp.rules.ruleset import Round as RoundSpec
+from puzzlecomp.rules.ruleset import SeatingRule
+
+# The label of the only "group" of a round that is not split into groups (a final).
+WHOLE_ROUND = ""
+
+
+@dataclass(frozen=True)
+class GroupLine:
+    """One line of a round's list: the entry, its group and, once seated, its table and seat."""
+
+    entry: Entry
+    group: str
+    table: int | None = None
+    seat: int | None = None
+    no_show: bool = False
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One entry at one table, for the floor map and the printed sheets."""
+
+    number: int
+    name: str
+    country: str
+    seat: int
+    no_show: bool = False
+
+
+@dataclass(frozen=True)
+class HallTable:
+    """A table of the hall as drawn: position in the SVG map and the entries sitting there."""
+
+    table: int
+    x: int
+    y: int
+    guest: bool
+    entries: tuple[TableLine, ...]
+
+
+@dataclass(frozen=True)
+class FloorMap:
+    width: int
+    height: int
+    tables: tuple[HallTable, ...]
+
+
+TABLE_WIDTH, TABLE_HEIGHT, GAP = 112, 52, 8
+
+
+def first_round(event: Event) -> Round | None:
+    return event.rounds.order_by("position").first()
+
+
+def is_first_round(rnd: Round) -> bool:
+    return not rnd.event.rounds.filter(position__lt=rnd.position).exists()
+
+
+def previous_round(rnd: Round) -> Round | None:
+    return rnd.event.rounds.filter(position__lt=rnd.position).order_by("-position").first()
+
+
+def round_spec(rnd: Round) -> RoundSpec:
+    """The ruleset's description of the round (groups to merge, seating rule)."""
+    return ruleset_of(rnd).event(rnd.event.code).round(rnd.code)
+
+
+def seating_rule(rnd: Round) -> SeatingRule:
+    return round_spec(rnd).seating
+
+
+def group_labels(rnd: Round) -> list[str]:
+    """The round's groups; a round without groups is seated as one whole."""
+    return list(rnd.groups) or [WHOLE_ROUND]
+
+
+def floor_plan_of(championship: Championship) -> FloorPlan:
+    """The hall of the championship; PlanningError when no rows are set up."""
+    return FloorPlan(rows=tuple(championship.floor_rows or ()),
+                     guest_tables=championship.guest_tables)
+
+
+def confirmed_entries(event: Event) -> QuerySet[Entry]:
+    """Confirmed entries with what the engine needs to know about their members."""
+    return (Entry.objects.filter(event=event, status=EntryStatus.CONFIRMED)
+            .select_related("event").prefetch_related("members__person"))
+
+
+def entry_flags(entries: Iterable[Entry], rnd: Round) -> dict[str, str]:
+    """The flag (IOC code or the mixed flag) each entry competes under, by entry number."""
+    spec = ruleset_of(rnd).event(rnd.event.code)
+    return {str(e.number): entry_flag(engine_entry(e), spec) for e in entries}
+
+
+def planning_entrants(rnd: Round) -> list[PlanningEntrant]:
+    """The confirmed entries of the round's event, as the group assignment sees them."""
+    entries = list(confirmed_entries(rnd.event))
+    flags = entry_flags(entries, rnd)
+    return [PlanningEntrant(str(e.number), flags[str(e.number)], e.seed_rank) for e in entries]
+
+
+def groups_balance_get(rnd: Round) -> GroupBalance | None:
+    """How even the current first-round groups are; None before any group is assigned."""
+    entries = [e for e in confirmed_entries(rnd.event) if e.group]
+    if not entries:
+        return None
+    flags = entry_flags(entries, rnd)
+    group_of = {str(e.number): e.group for e in entries}
+    spec = round_spec(rnd)
+    return group_balance(group_of, flags, groups=spec.groups or rnd.groups,
+                         merges=spec.merging_groups)
+
+
+def groups_seed_get(rnd: Round) -> int | None:
+    """The seed of the latest group assignment of the round, as recorded in the audit log."""
+    entry = (AuditEntry.objects.filter(championship=rnd.event.championship,
+                                       action="puzzlecomp.groups.assigned",
+                                       data__round=rnd.pk)
+             .order_by("-at", "-pk").first())
+    return entry.data.get("seed") if entry else None
+
+
+def group_lines(rnd: Round) -> list[GroupLine]:
+    """Every entry of the round with its group and table, by group then entry number.
+
+    First rounds list the event's confirmed entries; later rounds list the seated entries.
+    """
+    seats = {s.entry_id: s for s in Seat.objects.filter(round=rnd)}
+    if is_first_round(rnd):
+        entries = Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED)
+        lines = [_line(e, e.group, seats.get(e.pk)) for e in entries]
+    else:
+        rows = Entry.objects.filter(pk__in=seats)
+        lines = [_line(e, seats[e.pk].group, seats[e.pk]) for e in rows]
+    order = {label: i for i, label in enumerate(group_labels(rnd))}
+    return sorted(lines, key=lambda ln: (order.get(ln.group, len(order)), ln.entry.number))
+
+
+def _line(entry: Entry, group: str, seat: Seat | None) -> GroupLine:
+    if seat is None:
+        return GroupLine(entry, group)
+    return GroupLine(entry, group, seat.table, seat.seat, seat.no_show)
+
+
+def seating_order(rnd: Round, group: str) -> tuple[list[SeatingEntrant], list[Entry]]:
+    """The entries to seat in one group of the round, strongest first, with their rows.
+
+    First rounds: seed rank, then entry number. Later rounds: the qualifiers going to the
+    group, by place in the previous round (wjpc-2025.txt: the top 8 of each group sit alone).
+    """
+    if is_first_round(rnd):
+        entries = list(
+            Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED, group=group)
+            .order_by(F("seed_rank").asc(nulls_last=True), "number")
+        )
+        return [SeatingEntrant(str(e.number)) for e in entries], entries
+    qualifiers = [q for q in qualifiers_of_previous(rnd) if q.to_group == group]
+    qualifiers.sort(key=lambda q: (q.rank, q.entry.group, int(q.entry.id)))
+    by_number = {str(e.number): e for e in Entry.objects.filter(
+        event=rnd.event, number__in=[int(q.entry.id) for q in qualifiers])}
+    return ([SeatingEntrant(q.entry.id, q.entry.group, q.rank) for q in qualifiers],
+            [by_number[q.entry.id] for q in qualifiers])
+
+
+def qualifiers_of_previous(rnd: Round) -> list[Qualifier]:
+    """Who the engine sends from the previous round into this one; PlanningError if unknown."""
+    previous = previous_round(rnd)
+    if previous is None or not previous.results.exists():
+        raise PlanningError(
+            "seating.previous_round_without_results",
+            "The previous round has no results yet, so its qualifiers are not known.",
+        )
+    return qualify_for_next_round(ranking_by_round_groups(previous), round_rules(previous))
+
+
+def ranking_by_round_groups(rnd: Round) -> list[RankedEntry]:
+    """The round's ranking, grouped by the groups the entries sat in during that round.
+
+    A first round's groups are the entries' own; a later round's come from its seats.
+    """
+    first = is_first_round(rnd)
+    seat_group = dict(Seat.objects.filter(round=rnd).values_list("entry_id", "group"))
+    rows = (Result.objects.filter(round=rnd).select_related("entry__event")
+            .prefetch_related("entry__members__person"))
+    pairs = []
+    for row in rows:
+        entry = engine_entry(row.entry)
+        if not first:
+            entry = dataclasses.replace(entry, group=seat_group.get(row.entry_id, WHOLE_ROUND))
+        pairs.append((entry, engine_result(row)))
+    return rank_round(pairs, round_rules(rnd), settings=rnd.event.championship.settings)
+
+
+def seating_get(rnd: Round, group: str) -> Seating:
+    """The stored seats of one group of the round (no-shows left out) as a planning Seating."""
+    seats = Seat.objects.filter(round=rnd, group=group, no_show=False).select_related("entry")
+    return Seating(tuple(TableAssignment(s.table, s.seat, str(s.entry.number)) for s in seats))
+
+
+def seated_groups(rnd: Round) -> set[str]:
+    return set(Seat.objects.filter(round=rnd).values_list("group", flat=True).distinct())
+
+
+def tables_get(rnd: Round, group: str) -> dict[int, tuple[TableLine, ...]]:
+    """The entries at each table of one group's seating, by seat; no-shows last."""
+    seats = Seat.objects.filter(round=rnd, group=group).select_related("entry").order_by(
+        "table", "no_show", "seat")
+    tables: dict[int, list[TableLine]] = {}
+    for s in seats:
+        tables.setdefault(s.table, []).append(
+            TableLine(s.entry.number, s.entry.name, s.entry.country, s.seat, s.no_show))
+    return {table: tuple(lines) for table, lines in tables.items()}
+
+
+def floor_map_get(rnd: Round, group: str) -> FloorMap:
+    """The hall drawn row by row from the front, each row centred, with who sits where."""
+    plan = floor_plan_of(rnd.event.championship)
+    tables = tables_get(rnd, group)
+    widest = max(plan.rows)
+    width = widest * (TABLE_WIDTH + GAP) + GAP
+    drawn = []
+    for position in plan.positions():
+        row_size = plan.rows[position.row]
+        offset = (widest - row_size) * (TABLE_WIDTH + GAP) // 2
+        drawn.append(HallTable(
+            table=position.table,
+            x=GAP + offset + position.column * (TABLE_WIDTH + GAP),
+            y=GAP + position.row * (TABLE_HEIGHT + GAP),
+            guest=position.guest,
+            entries=tables.get(position.table, ()),
+        ))
+    return FloorMap(width=width, height=len(plan.rows) * (TABLE_HEIGHT + GAP) + GAP,
+                    tables=tuple(drawn))
+
+
+def group_of_label(rnd: Round, group: str | None) -> str:
+    """The group asked for, defaulting to the round's first; PlanningError when unknown."""
+    labels = group_labels(rnd)
+    if group is None or group == "" and labels != [WHOLE_ROUND]:
+        return labels[0]
+    if group not in labels:
+        raise PlanningError("groups.unknown_group", f"Round has no group {group!r}.",
+                            group=group)
+    return group
+
+
+def contacts_of(entry: Entry) -> list[str]:
+    """Where to write to an entry: its contact email, else its members' own addresses."""
+    if entry.contact_email:
+        return [entry.contact_email]
+    return sorted({m.person.email for m in entry.members.all() if m.person.email})
+
+
+def entries_by_number(event: Event, numbers: Sequence[int]) -> dict[int, Entry]:
+    return {e.number: e for e in Entry.objects.filter(event=event, number__in=numbers)}

@@ -1,0 +1,309 @@
+"""Setting a championship up: its details, floor plan, events, rounds, puzzles, team models and
+who helps run it. Every change is atomic and audited; refusals carry a code for the web layer."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings as django_settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
+from django.core.mail import send_mail
+from django.db import models, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.models import (
+    Championship,
+    Entry,
+    Event,
+    Membership,
+    Puzzle,
+    Role,
+    Round,
+    RoundState,
+)
+from puzzlecomp.championships.services.setup import membership_set
+from puzzlecomp.planning import FloorPlan
+from puzzlecomp.planning.errors import PlanningError
+from puzzlecomp.rules.loading import load_ruleset
+
+MODELS_CHOSEN = "puzzlecomp.entry.models_chosen"
+
+
+class SetupError(Exception):
+    """A refused setup change: a stable code and parameters (translated by the web layer)."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        self.code = code
+        self.message = message % params if params else message
+        self.params = params
+        super().__init__(self.message)
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, dt.datetime | dt.date):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    return value
+
+
+def _apply(instance: models.Model, values: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """Set the changed fields and save them; returns {field: [old, new]} of what changed."""
+    changes = {
+        name: [_json_value(getattr(instance, name)), _json_value(value)]
+        for name, value in values.items()
+        if getattr(instance, name) != value
+    }
+    for name in changes:
+        setattr(instance, name, values[name])
+    if changes:
+        instance.save(update_fields=list(changes))
+    return changes
+
+
+@transaction.atomic
+def championship_update(
+    *,
+    championship: Championship,
+    by: Any,
+    name: str,
+    starts_at: dt.datetime,
+    ends_on: dt.date | None,
+    venue: str,
+    published: bool,
+) -> Championship:
+    """Change the championship's name, dates, venue and whether the public sees it."""
+    if ends_on is not None and ends_on < starts_at.date():
+        raise SetupError("championship.ends_before_start",
+                         "The championship cannot end before it starts.")
+    changes = _apply(championship, {"name": name, "starts_at": starts_at, "ends_on": ends_on,
+                                    "venue": venue, "published": published})
+    if changes:
+        log_action(championship, "puzzlecomp.championship.changed", user=by, changes=changes)
+    return championship
+
+
+@transaction.atomic
+def championship_settings_set(
+    *, championship: Championship, by: Any, values: Mapping[str, str]
+) -> Championship:
+    """Set the championship settings its ruleset asks for (e.g. Australia's host_region)."""
+    known = load_ruleset(championship.ruleset_id).settings
+    unknown = sorted(set(values) - set(known))
+    if unknown:
+        raise SetupError("settings.unknown", "The ruleset has no setting %(names)s.",
+                         names=", ".join(unknown))
+    merged = {**championship.settings, **{k: v.strip() for k, v in values.items()}}
+    changes = _apply(championship, {"settings": merged})
+    if changes:
+        log_action(championship, "puzzlecomp.championship.settings_changed", user=by,
+                   changes=changes)
+    return championship
+
+
+@transaction.atomic
+def floor_plan_set(
+    *, championship: Championship, by: Any, rows: Sequence[int], guest_tables: int
+) -> FloorPlan:
+    """Set the hall: tables per row, front to back, and how many at the back are for guests."""
+    try:
+        plan = FloorPlan(tuple(rows), guest_tables)
+    except PlanningError as error:
+        raise SetupError(error.code, error.message, **error.params) from error
+    changes = _apply(championship, {"floor_rows": list(plan.rows),
+                                    "guest_tables": plan.guest_tables})
+    if changes:
+        log_action(championship, "puzzlecomp.championship.floor_plan_changed", user=by,
+                   changes=changes)
+    return plan
+
+
+@transaction.atomic
+def event_update(*, event: Event, by: Any, capacity: int | None) -> Event:
+    """Change how many entries the event takes (None: no limit)."""
+    changes = _apply(event, {"capacity": capacity})
+    if changes:
+        log_action(event.championship, "puzzlecomp.event.changed", user=by, event=event.code,
+                   changes=changes)
+    return event
+
+
+@transaction.atomic
+def round_update(
+    *,
+    rnd: Round,
+    by: Any,
+    name: str,
+    time_limit_minutes: int | None,
+    starts_at: dt.datetime | None,
+    groups: Sequence[str],
+) -> Round:
+    """Change a round's name, time limit, start time and group labels."""
+    labels = [label.strip() for label in groups]
+    if any(not label for label in labels):
+        raise SetupError("round.blank_group", "A group label cannot be blank.")
+    repeated = sorted({label for label in labels if labels.count(label) > 1})
+    if repeated:
+        raise SetupError("round.repeated_group", "Each group may appear once; repeated: "
+                         "%(repeated)s.", repeated=", ".join(repeated))
+    changes = _apply(rnd, {"name": name, "time_limit_minutes": time_limit_minutes,
+                           "starts_at": starts_at, "groups": labels})
+    if changes:
+        log_action(rnd.event.championship, "puzzlecomp.round.changed", user=by,
+                   event=rnd.event.code, round=rnd.code, changes=changes)
+    return rnd
+
+
+@transaction.atomic
+def puzzle_update(
+    *, puzzle: Puzzle, by: Any, brand: str, pieces: int | None, motif: str, picture: bool
+) -> Puzzle:
+    """Change a puzzle's brand, size, motif (hidden until the round starts) and box picture."""
+    changes = _apply(puzzle, {"brand": brand, "pieces": pieces, "motif": motif,
+                              "picture": picture})
+    if changes:
+        rnd = puzzle.round
+        log_action(rnd.event.championship, "puzzlecomp.puzzle.changed", user=by,
+                   event=rnd.event.code, round=rnd.code, puzzle=puzzle.position, changes=changes)
+    return puzzle
+
+
+def round_started(rnd: Round, now: dt.datetime) -> bool:
+    """True once the round's start time has passed or the round has left the planned state."""
+    return rnd.state != RoundState.PLANNED or (rnd.starts_at is not None and now >= rnd.starts_at)
+
+
+def round_model_choice(rnd: Round) -> tuple[int, int]:
+    """(models offered, models to choose) of a round where teams choose models; (0, 0) if none.
+
+    wjpc-2025.txt, qualifying round teams: two puzzles chosen from 4 models before the start.
+    """
+    puzzles = list(rnd.puzzles.all())
+    offered = max((p.models_to_choose_from or 0 for p in puzzles), default=0)
+    return (offered, len(puzzles)) if offered else (0, 0)
+
+
+@transaction.atomic
+def entry_models_choose(
+    *, entry: Entry, rnd: Round, models: Sequence[int], by: Any, now: dt.datetime | None = None
+) -> tuple[int, ...]:
+    """Record a team's choice of models for a round; refused once the round has started.
+
+    wjpc-2025.txt: "The team will have a few minutes before the start to chose 2 models ...
+    During the test, it is not possible to modify the 2 chosen puzzles." The choice is kept in
+    the audit log (the latest entry counts), so every change stays on record.
+    """
+    offered, to_choose = round_model_choice(rnd)
+    if not offered:
+        raise SetupError("models.not_offered", "Teams choose no models in this round.")
+    if entry.event_id != rnd.event_id:
+        raise SetupError("models.wrong_event", "Entry %(entry)s is not in this event.",
+                         entry=entry.number)
+    if round_started(rnd, now or timezone.now()):
+        raise SetupError("models.round_started",
+                         "The round has started: the chosen models cannot change.")
+    chosen = tuple(sorted(set(models)))
+    if len(chosen) != to_choose or len(models) != to_choose or not all(
+        1 <= model <= offered for model in chosen
+    ):
+        raise SetupError("models.bad_choice",
+                         "Choose %(count)s different models from 1 to %(offered)s.",
+                         count=to_choose, offered=offered)
+    log_action(rnd.event.championship, MODELS_CHOSEN, user=by, entry_id=entry.pk,
+               entry=entry.number, round_id=rnd.pk, round=rnd.code, models=list(chosen))
+    return chosen
+
+
+def _last_owner(membership: Membership) -> bool:
+    return membership.role == Role.OWNER and not Membership.objects.filter(
+        championship=membership.championship, role=Role.OWNER
+    ).exclude(pk=membership.pk).exists()
+
+
+@transaction.atomic
+def membership_add(
+    *, championship: Championship, by: Any, identifier: str, role: Role
+) -> Membership:
+    """Give the user with this username or email a role; an unknown email gets a new account.
+
+    The new account has no usable password: an email (sent after commit) links to the page
+    where its owner sets one.
+    """
+    identifier = identifier.strip()
+    users = get_user_model().objects
+    lookup = {"email__iexact": identifier} if "@" in identifier else {
+        "username__iexact": identifier}
+    found = list(users.filter(**lookup)[:2])
+    if len(found) > 1:
+        raise SetupError("membership.ambiguous",
+                         "Several accounts use %(identifier)s: give the username.",
+                         identifier=identifier)
+    if found:
+        user = found[0]
+    elif "@" in identifier:
+        user = users.create_user(username=_free_username(identifier), email=identifier)
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+        transaction.on_commit(lambda: _send_invitation(user, championship, role))
+    else:
+        raise SetupError("membership.unknown_user",
+                         "No account is called %(identifier)s: give an email address to invite "
+                         "someone new.", identifier=identifier)
+    if Membership.objects.filter(user=user, championship=championship).exists():
+        raise SetupError("membership.exists", "%(identifier)s already has a role here.",
+                         identifier=identifier)
+    return membership_set(championship=championship, user=user, role=role, by=by)
+
+
+@transaction.atomic
+def membership_change(*, membership: Membership, by: Any, role: Role) -> Membership:
+    """Change someone's role; the last owner stays owner."""
+    if role != Role.OWNER and _last_owner(membership):
+        raise SetupError("membership.last_owner",
+                         "The championship needs an owner: make someone else owner first.")
+    return membership_set(championship=membership.championship, user=membership.user,
+                          role=role, by=by)
+
+
+@transaction.atomic
+def membership_remove(*, membership: Membership, by: Any) -> None:
+    """Take someone's role away; the last owner cannot be removed."""
+    if _last_owner(membership):
+        raise SetupError("membership.last_owner",
+                         "The championship needs an owner: make someone else owner first.")
+    log_action(membership.championship, "puzzlecomp.membership.removed", user=by,
+               username=membership.user.get_username(), role=membership.role)
+    membership.delete()
+
+
+def _free_username(email: str) -> str:
+    users = get_user_model().objects
+    base = email.split("@")[0][:140] or "user"
+    name, n = base, 1
+    while users.filter(username__iexact=name).exists():
+        n += 1
+        name = f"{base}{n}"
+    return name
+
+
+def _send_invitation(user: Any, championship: Championship, role: Role) -> None:
+    link = django_settings.SITE_URL.rstrip("/") + reverse("password_reset_confirm", kwargs={
+        "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+        "token": default_token_generator.make_token(user),
+    })
+    context = {"user": user, "championship": championship, "role": role, "link": link}
+    send_mail(
+        subject=render_to_string("control/setup/invitation_subject.txt", context).strip(),
+        message=render_to_string("control/setup/invitation_email.txt", context),
+        from_email=None,
+        recipient_list=[user.email],
+    )
