@@ -2,9 +2,55 @@
 
 from __future__ import annotations
 
-from puzzlecomp.championships.models import Championship
+import datetime as dt
+import random
+
+from django.db import transaction
+from django.utils import timezone
+
+from puzzlecomp.championships.engine import round_rules
+from puzzlecomp.championships.models import Championship, Round, RoundState, Seat
+from puzzlecomp.championships.services.groups import groups_assign
+from puzzlecomp.championships.services.results import result_record, round_state_set
+from puzzlecomp.championships.services.seating import seating_assign
+from puzzlecomp.rules.results import Status
 
 
+@transaction.atomic
 def demo_plan_and_record(championship: Championship, *, seed: int) -> None:
     """Assign groups, seat every first round and record half the first individual round."""
-    raise NotImplementedError("built with the group, seating and result services")
+    rng = random.Random(seed)
+    firsts = {}
+    for event in championship.events.filter(code__in=("individual", "pairs", "teams")):
+        rnd = event.rounds.order_by("position").first()
+        if rnd is None or not rnd.groups or not event.entries.exists():
+            continue
+        groups_assign(round=rnd, seed=seed)
+        seating_assign(round=rnd)
+        firsts[event.code] = rnd
+    individual = firsts.get("individual")
+    if individual is not None:
+        _record_half(individual, rng)
+
+
+def _record_half(rnd: Round, rng: random.Random) -> None:
+    """Start the round 100 minutes ago (so it is counting) and record about half its groups."""
+    round_state_set(round=rnd, state=RoundState.COUNTING,
+                    starts_at=timezone.now() - dt.timedelta(minutes=100))
+    rules = round_rules(rnd)
+    limit = rules.time_limit_seconds
+    pieces = rules.total_pieces
+    seats = Seat.objects.filter(round=rnd).select_related("entry").order_by("group", "table")
+    for seat in seats:
+        if rng.random() >= 0.5:
+            continue
+        if rng.random() < 0.75:
+            missing = rng.choice((0, 0, 0, 0, 1, 2, 3))
+            contiguous = 2 if missing >= 2 and rng.random() < 0.3 else 0
+            result_record(round=rnd, entry=seat.entry, status=Status.FINISHED,
+                          time_seconds=rng.randint(limit // 3, limit - 1), missing=missing,
+                          missing_contiguous=contiguous,
+                          missing_found=rng.randint(0, missing - contiguous), rules=rules)
+        else:
+            result_record(round=rnd, entry=seat.entry, status=Status.UNFINISHED,
+                          pieces=rng.randint(pieces // 3, pieces - 1), rules=rules)

@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import F, QuerySet
+from django.db.models import F, Prefetch, QuerySet
+from django_countries.fields import Country
 
-from puzzlecomp.championships.engine import engine_entry, engine_result, round_rules, ruleset_of
+from puzzlecomp.championships.engine import (
+    engine_entry,
+    engine_result,
+    ioc,
+    round_rules,
+    ruleset_of,
+)
 from puzzlecomp.championships.models import (
     AuditEntry,
     Championship,
     Entry,
+    EntryMember,
     EntryStatus,
     Event,
+    GroupMove,
     Result,
     Round,
     Seat,
@@ -29,6 +39,7 @@ from puzzlecomp.planning import (
     TableAssignment,
     group_balance,
 )
+from puzzlecomp.rules import people, results
 from puzzlecomp.rules.flags import entry_flag
 from puzzlecomp.rules.qualification import Qualifier, qualify_for_next_round
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
@@ -43,7 +54,9 @@ WHOLE_ROUND = ""
 class GroupLine:
     """One line of a round's list: the entry, its group and, once seated, its table and seat."""
 
-    entry: Entry
+    number: int
+    name: str
+    country: str
     group: str
     table: int | None = None
     seat: int | None = None
@@ -114,32 +127,67 @@ def floor_plan_of(championship: Championship) -> FloorPlan:
                      guest_tables=championship.guest_tables)
 
 
+# Members joined to their person in one query: prefetching "members__person" in two steps
+# makes Django 5.2 spell the second step as one OR per person, which SQLite refuses beyond
+# 1,000 people ("Expression tree is too large").
+MEMBERS = Prefetch("members", queryset=EntryMember.objects.select_related("person"))
+ENTRY_MEMBERS = Prefetch("entry__members", queryset=EntryMember.objects.select_related("person"))
+
+
 def confirmed_entries(event: Event) -> QuerySet[Entry]:
     """Confirmed entries with what the engine needs to know about their members."""
     return (Entry.objects.filter(event=event, status=EntryStatus.CONFIRMED)
-            .select_related("event").prefetch_related("members__person"))
+            .select_related("event").prefetch_related(MEMBERS))
 
 
-def entry_flags(entries: Iterable[Entry], rnd: Round) -> dict[str, str]:
-    """The flag (IOC code or the mixed flag) each entry competes under, by entry number."""
+def entry_flags(rnd: Round, *, grouped_only: bool = False) -> dict[str, str]:
+    """The flag (IOC code or the mixed flag) each confirmed entry competes under, by number.
+
+    Reads only the nationalities (what `entry_flag` looks at), not whole rows: the flags of
+    1,200 entries this way take a tenth of the time `engine_entry` on full rows would.
+    The nationality of a member is the one they represent, else their own, as in
+    `engine.engine_person`.
+    """
     spec = ruleset_of(rnd).event(rnd.event.code)
-    return {str(e.number): entry_flag(engine_entry(e), spec) for e in entries}
+    members = EntryMember.objects.filter(entry__event=rnd.event,
+                                         entry__status=EntryStatus.CONFIRMED)
+    entries = Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED)
+    if grouped_only:
+        members, entries = members.exclude(entry__group=""), entries.exclude(group="")
+    nationalities: dict[int, list[people.Person]] = {}
+    for number, represents, nationality in members.order_by("entry_id", "position").values_list(
+            "entry__number", "represents", "person__nationality"):
+        code = _ioc_of(represents) or _ioc_of(nationality)
+        nationalities.setdefault(number, []).append(people.Person(nationality=code))
+    return {
+        str(number): entry_flag(results.Entry(
+            id=str(number), country=country,
+            members=tuple(nationalities.get(number, ())) or (people.Person(),)), spec)
+        for number, country in entries.values_list("number", "country")
+    }
+
+
+@functools.cache
+def _ioc_of(alpha2: str) -> str | None:
+    return ioc(Country(alpha2)) if alpha2 else None
 
 
 def planning_entrants(rnd: Round) -> list[PlanningEntrant]:
     """The confirmed entries of the round's event, as the group assignment sees them."""
-    entries = list(confirmed_entries(rnd.event))
-    flags = entry_flags(entries, rnd)
-    return [PlanningEntrant(str(e.number), flags[str(e.number)], e.seed_rank) for e in entries]
+    flags = entry_flags(rnd)
+    rows = Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED).values_list(
+        "number", "seed_rank")
+    return [PlanningEntrant(str(number), flags[str(number)], seed) for number, seed in rows]
 
 
 def groups_balance_get(rnd: Round) -> GroupBalance | None:
     """How even the current first-round groups are; None before any group is assigned."""
-    entries = [e for e in confirmed_entries(rnd.event) if e.group]
-    if not entries:
+    group_of = {str(number): group for number, group in Entry.objects.filter(
+        event=rnd.event, status=EntryStatus.CONFIRMED).exclude(group="").values_list(
+        "number", "group")}
+    if not group_of:
         return None
-    flags = entry_flags(entries, rnd)
-    group_of = {str(e.number): e.group for e in entries}
+    flags = entry_flags(rnd, grouped_only=True)
     spec = round_spec(rnd)
     return group_balance(group_of, flags, groups=spec.groups or rnd.groups,
                          merges=spec.merging_groups)
@@ -154,26 +202,34 @@ def groups_seed_get(rnd: Round) -> int | None:
     return entry.data.get("seed") if entry else None
 
 
+def group_moves_get(event: Event, *, limit: int = 50) -> list[GroupMove]:
+    """The latest hand-made group changes of the event, newest first."""
+    return list(GroupMove.objects.filter(entry__event=event)
+                .select_related("entry", "moved_by").order_by("-moved_at", "-pk")[:limit])
+
+
 def group_lines(rnd: Round) -> list[GroupLine]:
     """Every entry of the round with its group and table, by group then entry number.
 
     First rounds list the event's confirmed entries; later rounds list the seated entries.
     """
-    seats = {s.entry_id: s for s in Seat.objects.filter(round=rnd)}
+    seats = {entry: (group, table, seat, no_show) for entry, group, table, seat, no_show in
+             Seat.objects.filter(round=rnd).values_list("entry_id", "group", "table", "seat",
+                                                        "no_show")}
     if is_first_round(rnd):
         entries = Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED)
-        lines = [_line(e, e.group, seats.get(e.pk)) for e in entries]
     else:
-        rows = Entry.objects.filter(pk__in=seats)
-        lines = [_line(e, seats[e.pk].group, seats[e.pk]) for e in rows]
+        entries = Entry.objects.filter(pk__in=seats)
+    lines = []
+    for pk, number, name, country, group in entries.values_list(
+            "pk", "number", "name", "country", "group"):
+        seat = seats.get(pk)
+        if seat is None:
+            lines.append(GroupLine(number, name, country, group))
+        else:
+            lines.append(GroupLine(number, name, country, seat[0], *seat[1:]))
     order = {label: i for i, label in enumerate(group_labels(rnd))}
-    return sorted(lines, key=lambda ln: (order.get(ln.group, len(order)), ln.entry.number))
-
-
-def _line(entry: Entry, group: str, seat: Seat | None) -> GroupLine:
-    if seat is None:
-        return GroupLine(entry, group)
-    return GroupLine(entry, group, seat.table, seat.seat, seat.no_show)
+    return sorted(lines, key=lambda ln: (order.get(ln.group, len(order)), ln.number))
 
 
 def seating_order(rnd: Round, group: str) -> tuple[list[SeatingEntrant], list[Entry]]:
@@ -215,7 +271,7 @@ def ranking_by_round_groups(rnd: Round) -> list[RankedEntry]:
     first = is_first_round(rnd)
     seat_group = dict(Seat.objects.filter(round=rnd).values_list("entry_id", "group"))
     rows = (Result.objects.filter(round=rnd).select_related("entry__event")
-            .prefetch_related("entry__members__person"))
+            .prefetch_related(ENTRY_MEMBERS))
     pairs = []
     for row in rows:
         entry = engine_entry(row.entry)
@@ -270,7 +326,7 @@ def floor_map_get(rnd: Round, group: str) -> FloorMap:
 def group_of_label(rnd: Round, group: str | None) -> str:
     """The group asked for, defaulting to the round's first; PlanningError when unknown."""
     labels = group_labels(rnd)
-    if group is None or group == "" and labels != [WHOLE_ROUND]:
+    if group is None or (group == "" and labels != [WHOLE_ROUND]):
         return labels[0]
     if group not in labels:
         raise PlanningError("groups.unknown_group", f"Round has no group {group!r}.",

@@ -28,14 +28,12 @@ from puzzlecomp.championships.models import (
     Puzzle,
     Role,
     Round,
-    RoundState,
 )
+from puzzlecomp.championships.selectors.lists import MODELS_CHOSEN, round_started
 from puzzlecomp.championships.services.setup import membership_set
 from puzzlecomp.planning import FloorPlan
 from puzzlecomp.planning.errors import PlanningError
 from puzzlecomp.rules.loading import load_ruleset
-
-MODELS_CHOSEN = "puzzlecomp.entry.models_chosen"
 
 
 class SetupError(Exception):
@@ -102,7 +100,9 @@ def championship_settings_set(
     if unknown:
         raise SetupError("settings.unknown", "The ruleset has no setting %(names)s.",
                          names=", ".join(unknown))
+    # A blank value removes the setting (the ruleset then treats it as not given).
     merged = {**championship.settings, **{k: v.strip() for k, v in values.items()}}
+    merged = {k: v for k, v in merged.items() if v != ""}
     changes = _apply(championship, {"settings": merged})
     if changes:
         log_action(championship, "puzzlecomp.championship.settings_changed", user=by,
@@ -175,11 +175,6 @@ def puzzle_update(
         log_action(rnd.event.championship, "puzzlecomp.puzzle.changed", user=by,
                    event=rnd.event.code, round=rnd.code, puzzle=puzzle.position, changes=changes)
     return puzzle
-
-
-def round_started(rnd: Round, now: dt.datetime) -> bool:
-    """True once the round's start time has passed or the round has left the planned state."""
-    return rnd.state != RoundState.PLANNED or (rnd.starts_at is not None and now >= rnd.starts_at)
 
 
 def round_model_choice(rnd: Round) -> tuple[int, int]:
@@ -287,7 +282,7 @@ def membership_remove(*, membership: Membership, by: Any) -> None:
 
 def _free_username(email: str) -> str:
     users = get_user_model().objects
-    base = email.split("@")[0][:140] or "user"
+    base = email.split("@")[0].lower()[:140] or "user"
     name, n = base, 1
     while users.filter(username__iexact=name).exists():
         n += 1

@@ -1,4 +1,15 @@
-"""URLs of this area (included by its parent urls.py)."""
+"""Organiser registration screens under /control/<slug>/registrations/."""
+
+from django.urls import path
+
+from puzzlecomp.control.registrations import views
 
 app_name = "registrations"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("<slug:event_code>/", views.event_entries, name="event"),
+    path("<slug:event_code>/promote/", views.promote, name="promote"),
+    path("<slug:event_code>/draw/", views.draw, name="draw"),
+    path("<slug:event_code>/<int:number>/payment/", views.payment, name="payment"),
+    path("<slug:event_code>/<int:number>/cancel/", views.cancel, name="cancel"),
+]

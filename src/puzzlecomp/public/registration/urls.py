@@ -1,4 +1,13 @@
-"""URLs of this area (included by its parent urls.py)."""
+"""Public registration under /c/<slug>/register/ (namespace public:registration)."""
+
+from django.urls import path
+
+from puzzlecomp.public.registration import views
 
 app_name = "registration"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("sent/", views.sent, name="sent"),
+    path("confirm/<str:token>/", views.confirm, name="confirm"),
+    path("<slug:event_code>/", views.register, name="register"),
+]

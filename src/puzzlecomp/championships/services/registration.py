@@ -1,0 +1,364 @@
+"""Registration: entering people into an event, email confirmation, payments and cancellations.
+
+The rules engine decides (window, capacity, ages, one entry per event, nationality, fee,
+refund); these functions feed it stored rows and write down what it decided.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+from django.db.models import Max
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
+from django_countries.fields import Country
+
+from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.engine import ioc
+from puzzlecomp.championships.models import Entry, EntryMember, EntryStatus, Event, Person
+from puzzlecomp.championships.selectors.registration import (
+    competition_day,
+    earlier_nationality_choice,
+    entered_in,
+    entry_refund,
+    event_rules,
+    person_matches,
+    places_taken,
+    waiting_entries,
+)
+from puzzlecomp.rules import people, results
+from puzzlecomp.rules import ruleset as rules
+from puzzlecomp.rules.errors import RulesError, violation
+from puzzlecomp.rules.fees import Money, Refund, fee_due
+from puzzlecomp.rules.flags import entry_flag, is_mixed
+from puzzlecomp.rules.registration import (
+    Applicant,
+    check_entry,
+    places_needed,
+    registration_capacity,
+    registration_decision,
+)
+
+Outcome = Literal["accepted", "waiting_list"]
+
+SUBJECTS = {
+    "registration_confirm": _("Please confirm your registration for %(event)s"),
+    "registration_confirmed": _("Your registration for %(event)s is confirmed"),
+    "registration_waiting": _("You are on the waiting list for %(event)s"),
+    "registration_promoted": _("A place has become free for you in %(event)s"),
+    "registration_cancelled": _("Your registration for %(event)s is cancelled"),
+}
+
+
+@dataclass(frozen=True)
+class MemberDetails:
+    """One person as typed into the registration form (countries as ISO alpha-2 codes)."""
+
+    first_name: str
+    last_name: str
+    email: str
+    nationality: str
+    birth_date: dt.date
+    other_nationalities: tuple[str, ...] = ()
+    # The nationality represented; may stay empty with a single nationality.
+    represents: str = ""
+    residence: str = ""
+    region: str = ""
+    consent_publish: bool = False
+    consent_photos: bool = False
+    accompanied_by_adult: bool = False
+
+    @property
+    def identity(self) -> str:
+        """Who the person is: email, names and birth date, case ignored."""
+        parts = (self.email, self.first_name, self.last_name)
+        return "|".join(p.strip().casefold() for p in parts) + f"|{self.birth_date}"
+
+    @property
+    def nationalities(self) -> tuple[str, ...]:
+        others = tuple(c for c in self.other_nationalities if c != self.nationality)
+        return (self.nationality, *others)
+
+    @property
+    def represented(self) -> str:
+        """The nationality this person competes for (their only one when they hold one)."""
+        return self.represents or (self.nationality if len(self.nationalities) == 1 else "")
+
+
+@dataclass(frozen=True)
+class Registration:
+    """A new entry awaiting email confirmation, what will happen on confirming, and its fee."""
+
+    entry: Entry
+    outcome: Outcome
+    fee: Money | None
+
+
+@transaction.atomic
+def entry_register(*, event: Event, members: Sequence[MemberDetails],
+                   team_name: str = "") -> Registration:
+    """Register an entry, unconfirmed, and email the confirmation link to its contact.
+
+    Raises RulesError with every rule the entry breaks (window, places, ages, team size, one
+    entry per person and event, nationality). A full event with a waiting list accepts the
+    entry for the waiting list (`outcome`).
+    """
+    event = event_lock(event)
+    championship = event.championship
+    ruleset, spec = event_rules(event)
+    now = timezone.now()
+    matches = {m.identity: list(person_matches(email=m.email, first_name=m.first_name,
+                                               last_name=m.last_name, birth_date=m.birth_date))
+               for m in members}
+    applicants = [
+        Applicant(
+            person_id=m.identity, birth_year=m.birth_date.year,
+            name=f"{m.first_name} {m.last_name}",
+            nationalities=tuple(_ioc(c) for c in m.nationalities),
+            chosen_nationality=_ioc(m.represents) if m.represents else None,
+            competed_as=earlier_nationality_choice(persons=matches[m.identity],
+                                                   championship=championship),
+            accompanied_by_adult=m.accompanied_by_adult,
+        )
+        for m in members
+    ]
+    already = [key for key, persons in matches.items()
+               if persons and entered_in(event=event, persons=persons)]
+    problems = check_entry(spec, ruleset.registration, members=applicants,
+                           competition_start=competition_day(championship),
+                           already_entered=already)
+    decision = registration_decision(spec, ruleset.registration, now=now,
+                                     competition_start=championship.starts_at,
+                                     confirmed_count=places_taken(event=event),
+                                     people=len(members))
+    if decision.refusal is not None:
+        problems.insert(0, decision.refusal)
+    if problems:
+        raise RulesError(problems)
+    fee = fee_due(spec, currency=ruleset.currency, registered_on=timezone.localdate(now),
+                  competition_start=competition_day(championship), people=len(members))
+    persons = [_person_save(m, matches[m.identity]) for m in members]
+    represented = [m.represented for m in members]
+    country, mixed = members_flag(spec, represented)
+    entry = Entry.objects.create(
+        event=event, number=entry_number_next(event), name=_entry_name(members, team_name),
+        country=country, mixed=mixed, status=EntryStatus.UNCONFIRMED,
+        contact_email=members[0].email.strip(),
+        fee_amount=fee.amount if fee else None, fee_currency=fee.currency if fee else "",
+    )
+    EntryMember.objects.bulk_create(
+        EntryMember(entry=entry, person=person, position=i, represents=code)
+        for i, (person, code) in enumerate(zip(persons, represented, strict=True))
+    )
+    outcome: Outcome = ("waiting_list" if decision.outcome == "waiting_list"
+                        or _others_waiting(event, spec) else "accepted")
+    log_action(championship, "puzzlecomp.entry.registered", event=event.code,
+               number=entry.number, persons=[p.pk for p in persons], outcome=outcome,
+               fee=_amount(fee), mixed=mixed,
+               accompanied_by_adult=[m.accompanied_by_adult for m in members])
+    _mail_after_commit(entry, "registration_confirm", outcome=outcome,
+                       link=confirmation_link(entry))
+    return Registration(entry, outcome, fee)
+
+
+@transaction.atomic
+def entry_confirm(*, entry: Entry) -> Entry:
+    """Make a registration final by its emailed link: confirmed, or on the waiting list.
+
+    Confirming again changes nothing. An entry confirmed while others wait joins the end of the
+    waiting list, so nobody overtakes them when a place frees up.
+    """
+    event = event_lock(entry.event)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if entry.status != EntryStatus.UNCONFIRMED:
+        return entry
+    ruleset, spec = event_rules(event)
+    decision = registration_decision(
+        spec, ruleset.registration, now=entry.registered_at,
+        competition_start=event.championship.starts_at,
+        confirmed_count=places_taken(event=event), people=entry.members.count(),
+    )
+    if decision.outcome == "refused":
+        entry.status = EntryStatus.CANCELLED
+        entry.cancelled_at = timezone.now()
+        entry.refund_amount = entry.paid_amount
+        template = "registration_cancelled"
+    elif decision.outcome == "waiting_list" or _others_waiting(event, spec):
+        entry.status = EntryStatus.WAITING
+        template = "registration_waiting"
+    else:
+        entry.status = EntryStatus.CONFIRMED
+        entry.confirmed_at = timezone.now()
+        template = "registration_confirmed"
+    entry.save(update_fields=["status", "confirmed_at", "cancelled_at", "refund_amount"])
+    log_action(event.championship, "puzzlecomp.entry.confirmed", event=event.code,
+               number=entry.number, status=entry.status,
+               refusal=decision.refusal.code if decision.refusal else None)
+    _mail_after_commit(entry, template)
+    return entry
+
+
+@transaction.atomic
+def entry_payment_record(*, entry: Entry, amount: Decimal, by: Any) -> Entry:
+    """Record a payment received for the entry (added to what it paid before)."""
+    entry = Entry.objects.select_for_update().select_related("event__championship").get(
+        pk=entry.pk)
+    if amount <= 0:
+        raise RulesError(violation("payment.not_positive", f"a payment of {amount} is not "
+                                   "positive", field="amount", amount=amount))
+    if entry.status == EntryStatus.CANCELLED:
+        raise RulesError(violation("entry.cancelled", f"entry {entry.number} is cancelled",
+                                   field="entry", number=entry.number))
+    entry.paid_amount += amount
+    entry.paid_at = timezone.now()
+    entry.save(update_fields=["paid_amount", "paid_at"])
+    log_action(entry.event.championship, "puzzlecomp.entry.payment_recorded", user=by,
+               event=entry.event.code, number=entry.number, amount=str(amount),
+               paid=str(entry.paid_amount))
+    return entry
+
+
+@transaction.atomic
+def entry_cancel(*, entry: Entry, by: Any) -> Refund:
+    """Cancel the entry at the participant's request and record the refund the rulebook allows.
+
+    The refund is everything paid when cancelled at least `refund_days_before` days before the
+    start (15 days at WJPC and in the Czech rulebooks), otherwise nothing.
+    """
+    entry = Entry.objects.select_for_update().select_related("event__championship").get(
+        pk=entry.pk)
+    if entry.status == EntryStatus.CANCELLED:
+        raise RulesError(violation("entry.cancelled", f"entry {entry.number} is cancelled",
+                                   field="entry", number=entry.number))
+    now = timezone.now()
+    refund = entry_refund(entry=entry, on=timezone.localdate(now))
+    previous = entry.status
+    entry.status = EntryStatus.CANCELLED
+    entry.cancelled_at = now
+    entry.refund_amount = refund.amount.amount
+    entry.save(update_fields=["status", "cancelled_at", "refund_amount"])
+    log_action(entry.event.championship, "puzzlecomp.entry.cancelled", user=by,
+               event=entry.event.code, number=entry.number, previous_status=previous,
+               refund=str(refund.amount.amount), currency=refund.amount.currency,
+               refusal=refund.refusal.code if refund.refusal else None)
+    _mail_after_commit(entry, "registration_cancelled")
+    return refund
+
+
+@transaction.atomic
+def waiting_list_promote(*, event: Event, by: Any) -> Entry:
+    """Give a free place to the first entry on the waiting list (by registration time).
+
+    Waiting entries have already confirmed their email, so the promoted entry is confirmed
+    at once and told by email. Raises RulesError when nobody waits or no place is free.
+    """
+    event = event_lock(event)
+    _, spec = event_rules(event)
+    entry = waiting_entries(event=event).first()
+    if entry is None:
+        raise RulesError(violation("waiting_list.empty", f"nobody waits for {event.name}"))
+    capacity = registration_capacity(spec)
+    taken = places_taken(event=event)
+    needed = places_needed(spec, people=entry.members.count())
+    if capacity is not None and taken + needed > capacity:
+        raise RulesError(violation(
+            "waiting_list.no_place",
+            f"{event.name} has {capacity} places and {taken} are taken; entry {entry.number} "
+            f"needs {needed}", capacity=capacity, taken=taken, needed=needed,
+            number=entry.number))
+    entry.status = EntryStatus.CONFIRMED
+    entry.confirmed_at = timezone.now()
+    entry.save(update_fields=["status", "confirmed_at"])
+    log_action(event.championship, "puzzlecomp.entry.promoted", user=by, event=event.code,
+               number=entry.number)
+    _mail_after_commit(entry, "registration_promoted")
+    return entry
+
+
+def confirmation_link(entry: Entry) -> str:
+    """The absolute confirmation address mailed to the entry's contact."""
+    path = reverse("public:registration:confirm",
+                   kwargs={"slug": entry.event.championship.slug, "token": entry.token})
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def members_flag(spec: rules.Event, represented: Sequence[str]) -> tuple[str, bool]:
+    """The flag of members representing these ISO countries, and whether it is the mixed one."""
+    entry = results.Entry(id="new", members=tuple(
+        people.Person(nationality=_ioc(code) if code else None) for code in represented))
+    return entry_flag(entry, spec), is_mixed(entry, spec)
+
+
+def event_lock(event: Event) -> Event:
+    """The event row, locked until commit: numbers and places are handed out one at a time."""
+    return Event.objects.select_for_update().select_related("championship").get(pk=event.pk)
+
+
+def _others_waiting(event: Event, spec: rules.Event) -> bool:
+    return registration_capacity(spec) is not None and waiting_entries(event=event).exists()
+
+
+def entry_number_next(event: Event) -> int:
+    return (Entry.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def _entry_name(members: Sequence[MemberDetails], team_name: str) -> str:
+    if team_name.strip():
+        return team_name.strip()[:200]
+    return " & ".join(f"{m.first_name.strip()} {m.last_name.strip()}" for m in members)[:200]
+
+
+def _person_save(member: MemberDetails, matches: list[Person]) -> Person:
+    """The stored person (found by email, names and birth date) with today's details."""
+    details = {
+        "nationality": member.nationality,
+        "other_nationalities": list(member.nationalities[1:]),
+        "residence": member.residence, "region": member.region,
+        "consent_publish": member.consent_publish, "consent_photos": member.consent_photos,
+    }
+    if not matches:
+        return Person.objects.create(
+            first_name=member.first_name.strip(), last_name=member.last_name.strip(),
+            email=member.email.strip(), birth_date=member.birth_date, **details)
+    person = matches[0]
+    for field, value in details.items():
+        setattr(person, field, value)
+    person.save(update_fields=list(details))
+    return person
+
+
+def _ioc(alpha2: str) -> str:
+    return ioc(Country(alpha2)) or alpha2
+
+
+def _amount(money: Money | None) -> str | None:
+    return None if money is None else f"{money.amount} {money.currency}"
+
+
+def _mail_after_commit(entry: Entry, template: str, **context: Any) -> None:
+    """Email the entry's contact once the change is committed, in the current language."""
+    if not entry.contact_email:
+        return
+    language = translation.get_language()
+    entry_id = entry.pk
+
+    def send() -> None:
+        fresh = Entry.objects.select_related("event__championship").get(pk=entry_id)
+        with translation.override(language):
+            subject = str(SUBJECTS[template] % {"event": fresh.event.name})
+            body = render_to_string(f"emails/{template}.txt", {
+                "entry": fresh, "event": fresh.event, "championship": fresh.event.championship,
+                "members": fresh.members.select_related("person"), **context,
+            })
+        send_mail(subject, body, None, [fresh.contact_email])
+
+    transaction.on_commit(send)

@@ -1,0 +1,163 @@
+"""Seating a round's groups at the hall's tables, swapping seats and giving away a no-show's table.
+
+One hall: each group of a round is seated on its own (the groups compete one after another),
+so every group starts again from table 1 at the front.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.engine import ruleset_of
+from puzzlecomp.championships.models import Entry, EntryStatus, Round, Seat
+from puzzlecomp.championships.selectors.planning import (
+    floor_plan_of,
+    group_labels,
+    seating_get,
+    seating_order,
+    seating_rule,
+)
+from puzzlecomp.planning import (
+    PlanningError,
+    Seating,
+    reassign_no_show,
+    seat_entries,
+    swap_seats,
+)
+
+
+@transaction.atomic
+def seating_assign(*, round: Round, groups: list[str] | None = None, user: Any = None) -> int:
+    """Seat the given groups of the round (default: all) in seeding order; returns seats made.
+
+    First rounds seat by seed rank then entry number; later rounds by place in the previous
+    round, the ruleset's top entries of each previous group alone at a table.
+    """
+    rnd = round
+    labels = group_labels(rnd)
+    chosen = labels if groups is None else groups
+    unknown = [g for g in chosen if g not in labels]
+    if unknown:
+        raise PlanningError("groups.unknown_group", f"Round has no group {unknown[0]!r}.",
+                            group=unknown[0])
+    plan = floor_plan_of(rnd.event.championship)
+    rule = seating_rule(rnd)
+    rows: list[Seat] = []
+    for group in chosen:
+        order, entries = seating_order(rnd, group)
+        if not order:
+            raise PlanningError("seating.empty_group", f"Group {group} has no entries to seat.",
+                                group=group)
+        seating = seat_entries(order, plan, solo_count_per_group=rule.solo_top_per_previous_group,
+                               seats_per_table=rule.entries_per_table)
+        pk_of = {str(e.number): e.pk for e in entries}
+        rows += [Seat(round=rnd, entry_id=pk_of[a.entry], group=group, table=a.table,
+                      seat=a.seat) for a in seating.assignments]
+    Seat.objects.filter(round=rnd, group__in=chosen).delete()
+    # An entry seated in another group before (moved since) leaves that seat.
+    Seat.objects.filter(round=rnd, entry_id__in=[r.entry_id for r in rows]).delete()
+    Seat.objects.bulk_create(rows, batch_size=500)
+    log_action(rnd.event.championship, "puzzlecomp.seating.assigned", user=user, round=rnd.pk,
+               groups=chosen, seats=len(rows))
+    return len(rows)
+
+
+def _store(rnd: Round, group: str, seating: Seating, entries: dict[str, Entry]) -> None:
+    """Write a group's seating back over its seats that are not no-shows."""
+    Seat.objects.filter(round=rnd, group=group, no_show=False).delete()
+    Seat.objects.filter(round=rnd, entry__in=entries.values(), no_show=False).delete()
+    Seat.objects.bulk_create(
+        Seat(round=rnd, entry=entries[a.entry], group=group, table=a.table, seat=a.seat)
+        for a in seating.assignments
+    )
+
+
+def _seated_entries(rnd: Round, group: str) -> dict[str, Entry]:
+    seats = Seat.objects.filter(round=rnd, group=group, no_show=False).select_related("entry")
+    return {str(s.entry.number): s.entry for s in seats}
+
+
+def _group_of(rnd: Round, entry: Entry) -> str:
+    seat = Seat.objects.filter(round=rnd, entry=entry, no_show=False).first()
+    if seat is None:
+        raise PlanningError("seating.unknown_entry", f"Entry {entry.number} has no seat.",
+                            entry=entry.number)
+    return seat.group
+
+
+@transaction.atomic
+def seats_swap(*, round: Round, entry_a: Entry, entry_b: Entry, user: Any) -> None:
+    """Exchange the seats of two entries of the same group."""
+    rnd = round
+    group = _group_of(rnd, entry_a)
+    if _group_of(rnd, entry_b) != group:
+        raise PlanningError("seating.different_groups",
+                            f"Entries {entry_a.number} and {entry_b.number} are in different "
+                            "groups, which sit in the hall at different times.",
+                            entry=entry_a.number, other=entry_b.number)
+    swapped = swap_seats(seating_get(rnd, group), str(entry_a.number), str(entry_b.number))
+    _store(rnd, group, swapped, _seated_entries(rnd, group))
+    log_action(rnd.event.championship, "puzzlecomp.seating.swapped", user=user, round=rnd.pk,
+               group=group, entries=[entry_a.number, entry_b.number])
+
+
+def no_show_allowed_at(rnd: Round) -> dt.datetime | None:
+    """When a missing entrant's table may be given away; None before the start time is set.
+
+    wjpc-2025.txt: the Organization may use the tables of participants who have not shown up
+    10 minutes after the start of the test.
+    """
+    minutes = ruleset_of(rnd).no_show_after_minutes
+    if rnd.starts_at is None or minutes is None:
+        return None
+    return rnd.starts_at + dt.timedelta(minutes=minutes)
+
+
+@transaction.atomic
+def seat_no_show(*, round: Round, no_show: Entry, replacement: Entry, user: Any,
+                 at: dt.datetime | None = None) -> None:
+    """Mark an entry as not shown up and give its table to another entry of the event.
+
+    Refused before the ruleset's no-show time after the round's start. The replacement
+    (a confirmed or waiting-list entry) leaves any seat it had in the round.
+    """
+    rnd = round
+    at = at or timezone.now()
+    if ruleset_of(rnd).no_show_after_minutes is None:
+        raise PlanningError("seating.no_show_not_in_rules",
+                            "The ruleset does not let the organiser give away missing tables.")
+    allowed = no_show_allowed_at(rnd)
+    if allowed is None:
+        raise PlanningError("seating.round_not_started", "The round has no start time yet.")
+    if at < allowed:
+        raise PlanningError(
+            "seating.no_show_too_early",
+            f"A table may be given away {ruleset_of(rnd).no_show_after_minutes} minutes after "
+            f"the start, at {allowed:%H:%M}.",
+            minutes=ruleset_of(rnd).no_show_after_minutes or 0,
+            time=timezone.localtime(allowed).strftime("%H:%M"),
+        )
+    if replacement.event_id != rnd.event_id or replacement.status not in (
+            EntryStatus.CONFIRMED, EntryStatus.WAITING):
+        raise PlanningError("seating.replacement_not_eligible",
+                            f"Entry {replacement.number} is not a confirmed or waiting entry "
+                            "of this event.", entry=replacement.number)
+    group = _group_of(rnd, no_show)
+    entries = _seated_entries(rnd, group) | {str(replacement.number): replacement}
+    seating = reassign_no_show(seating_get(rnd, group), str(no_show.number),
+                               str(replacement.number))
+    freed = seating.assignment_of(str(replacement.number))
+    Seat.objects.filter(round=rnd, entry=no_show).delete()
+    entries.pop(str(no_show.number))
+    _store(rnd, group, seating, entries)
+    # The no-show keeps a record of the table it left, marked as such.
+    Seat.objects.create(round=rnd, entry=no_show, group=group, table=freed.table,
+                        seat=freed.seat, no_show=True)
+    log_action(rnd.event.championship, "puzzlecomp.seating.no_show", user=user, round=rnd.pk,
+               group=group, entry=no_show.number, replacement=replacement.number,
+               table=freed.table)

@@ -1,0 +1,136 @@
+"""Import of people and entries (organisers) and downloads of every list (judges and up)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from puzzlecomp.championships.models import Championship, Event, Role, Round
+from puzzlecomp.championships.roles import requires_role, role_of
+from puzzlecomp.championships.selectors.lists import (
+    Table,
+    entries_table,
+    people_table,
+    round_results_table,
+)
+from puzzlecomp.championships.services.exporting import FORMATS, table_export
+from puzzlecomp.championships.services.importing import (
+    COLUMNS,
+    ImportRejected,
+    entries_import,
+    import_check,
+    import_file_read,
+)
+from puzzlecomp.control.data.forms import ImportForm, problem_message
+from puzzlecomp.rules.errors import RulesError
+
+
+def _session_key(championship: Championship) -> str:
+    return f"puzzlecomp.import.{championship.pk}"
+
+
+@requires_role(Role.JUDGE)
+def index(request: HttpRequest, championship: Championship) -> HttpResponse:
+    """Every list to download, and the import for organisers."""
+    return render(request, "control/data/index.html", {
+        "championship": championship,
+        "events": championship.events.prefetch_related("rounds"),
+        "formats": list(FORMATS),
+        "organiser": role_of(request.user, championship) <= Role.ORGANISER,
+    })
+
+
+def _download(request: HttpRequest, championship: Championship, fmt: str,
+              table: Callable[[], Table]) -> HttpResponse:
+    if fmt not in FORMATS:
+        raise Http404
+    file = table_export(championship=championship, table=table(), fmt=fmt, by=request.user)
+    response = HttpResponse(file.content, content_type=file.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{file.filename}"'
+    return response
+
+
+@requires_role(Role.JUDGE)
+def entries_export(request: HttpRequest, championship: Championship, event: str,
+                   fmt: str) -> HttpResponse:
+    row = get_object_or_404(Event, championship=championship, code=event)
+    return _download(request, championship, fmt, lambda: entries_table(event=row))
+
+
+@requires_role(Role.JUDGE)
+def people_export(request: HttpRequest, championship: Championship, fmt: str) -> HttpResponse:
+    return _download(request, championship, fmt,
+                     lambda: people_table(championship=championship, private=False))
+
+
+@requires_role(Role.ORGANISER)
+def people_private_export(request: HttpRequest, championship: Championship,
+                          fmt: str) -> HttpResponse:
+    return _download(request, championship, fmt,
+                     lambda: people_table(championship=championship, private=True))
+
+
+@requires_role(Role.JUDGE)
+def results_export(request: HttpRequest, championship: Championship, event: str, round: str,
+                   fmt: str) -> HttpResponse:
+    rnd = get_object_or_404(Round.objects.select_related("event__championship"),
+                            event__championship=championship, event__code=event, code=round)
+    try:
+        return _download(request, championship, fmt, lambda: round_results_table(rnd=rnd))
+    except RulesError as error:
+        messages.error(request, _("The results of %(round)s cannot be ranked yet: %(problems)s")
+                       % {"round": rnd, "problems": error})
+        return redirect("control:data:index", slug=championship.slug)
+
+
+@requires_role(Role.ORGANISER)
+def import_upload(request: HttpRequest, championship: Championship) -> HttpResponse:
+    """Upload a file for one event: a dry run that lists every problem and imports nothing."""
+    form = ImportForm(request.POST or None, request.FILES or None, championship=championship)
+    context: dict[str, object] = {"championship": championship, "form": form,
+                                  "columns": COLUMNS}
+    if request.method == "POST" and form.is_valid():
+        event, upload = form.cleaned_data["event"], form.cleaned_data["file"]
+        try:
+            sheet = import_file_read(filename=upload.name, content=upload.read())
+        except ImportRejected as rejected:
+            context["problems"] = [problem_message(p) for p in rejected.problems]
+        else:
+            plan = import_check(event=event, rows=sheet.rows)
+            context.update(event=event, sheet=sheet, plan=plan,
+                           problems=[problem_message(p) for p in plan.problems])
+            if not plan.problems:
+                # The checked rows wait in the session until the organiser confirms them.
+                request.session[_session_key(championship)] = {
+                    "event": event.pk, "filename": sheet.filename,
+                    "rows": [[number, dict(values)] for number, values in sheet.rows],
+                }
+    return render(request, "control/data/import.html", context)
+
+
+@requires_role(Role.ORGANISER)
+def import_confirm(request: HttpRequest, championship: Championship) -> HttpResponse:
+    """Import the rows checked in the dry run, all in one transaction."""
+    pending = request.session.get(_session_key(championship))
+    if request.method != "POST" or not pending:
+        return redirect("control:data:import", slug=championship.slug)
+    event = get_object_or_404(Event, championship=championship, pk=pending["event"])
+    try:
+        summary = entries_import(event=event, rows=[(n, v) for n, v in pending["rows"]],
+                                 by=request.user, filename=pending["filename"])
+    except ImportRejected as rejected:
+        return render(request, "control/data/import.html", {
+            "championship": championship, "columns": COLUMNS,
+            "form": ImportForm(championship=championship),
+            "problems": [problem_message(p) for p in rejected.problems],
+        })
+    finally:
+        del request.session[_session_key(championship)]
+    messages.success(request, _("Imported %(entries)s entries with %(people)s people into "
+                                "%(event)s.") % {"entries": summary.entries,
+                                                 "people": summary.people, "event": event.name})
+    return redirect("control:data:index", slug=championship.slug)

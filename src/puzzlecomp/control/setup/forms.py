@@ -1,0 +1,123 @@
+"""Forms of the setup screens, and the translated message of each refusal code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from puzzlecomp.championships.models import Role
+from puzzlecomp.championships.services.settings import SetupError
+
+MESSAGES = {
+    "championship.ends_before_start": _("The championship cannot end before it starts."),
+    "settings.unknown": _("The ruleset has no setting %(names)s."),
+    "floor_plan.invalid_rows": _("Every row of the hall needs at least one table."),
+    "floor_plan.invalid_guest_tables": _(
+        "Guest tables must be between 0 and %(table_count)s, not %(guest_tables)s."),
+    "round.blank_group": _("A group label cannot be blank."),
+    "round.repeated_group": _("Each group may appear once; repeated: %(repeated)s."),
+    "models.not_offered": _("Teams choose no models in this round."),
+    "models.wrong_event": _("Entry %(entry)s is not in this event."),
+    "models.round_started": _("The round has started: the chosen models cannot change."),
+    "models.bad_choice": _("Choose %(count)s different models from 1 to %(offered)s."),
+    "membership.ambiguous": _("Several accounts use %(identifier)s: give the username."),
+    "membership.unknown_user": _(
+        "No account is called %(identifier)s: give an email address to invite someone new."),
+    "membership.exists": _("%(identifier)s already has a role here."),
+    "membership.last_owner": _(
+        "The championship needs an owner: make someone else owner first."),
+}
+
+
+def setup_error_message(error: SetupError) -> str:
+    """The translated message of a refused setup change (the English one for unknown codes)."""
+    message = MESSAGES.get(error.code)
+    return str(message) % error.params if message is not None else error.message
+
+
+DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
+def comma_list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+class ChampionshipForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    starts_at = forms.DateTimeField(label=_("Starts at"), widget=DATETIME)
+    ends_on = forms.DateField(label=_("Ends on"), required=False,
+                              widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    published = forms.BooleanField(label=_("Published (the public pages show it)"),
+                                   required=False)
+
+
+class RulesetSettingsForm(forms.Form):
+    """One text field per setting the ruleset names, its meaning as help text."""
+
+    def __init__(self, *args: Any, settings: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, meaning in settings.items():
+            self.fields[name] = forms.CharField(label=name, help_text=meaning, max_length=100,
+                                                required=False)
+
+
+class FloorPlanForm(forms.Form):
+    rows = forms.CharField(label=_("Tables per row, front to back"), max_length=2000,
+                           help_text=_("Whole numbers separated by commas, e.g. 6,8,10."))
+    guest_tables = forms.IntegerField(label=_("Guest tables (at the back)"), min_value=0)
+
+    def clean_rows(self) -> list[int]:
+        parts = self.cleaned_data["rows"].replace(" ", "").strip(",").split(",")
+        if not all(part.isdigit() for part in parts):
+            raise forms.ValidationError(
+                _("Give the tables per row as whole numbers separated by commas, e.g. 6,8,10."))
+        return [int(part) for part in parts]
+
+
+class EventForm(forms.Form):
+    capacity = forms.IntegerField(label=_("Capacity (entries; blank: no limit)"), min_value=1,
+                                  required=False)
+
+
+class RoundForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    time_limit_minutes = forms.IntegerField(label=_("Time limit (minutes)"), min_value=1,
+                                            required=False)
+    starts_at = forms.DateTimeField(label=_("Starts at"), required=False, widget=DATETIME)
+    groups = forms.CharField(label=_("Groups"), required=False, max_length=400,
+                             help_text=_("Labels separated by commas, e.g. A,B,C."))
+
+    def clean_groups(self) -> list[str]:
+        return comma_list(self.cleaned_data["groups"])
+
+
+class PuzzleForm(forms.Form):
+    brand = forms.CharField(label=_("Brand"), max_length=100, required=False)
+    pieces = forms.IntegerField(label=_("Pieces"), min_value=1, required=False)
+    motif = forms.CharField(label=_("Motif"), max_length=200, required=False,
+                            help_text=_("Hidden from the public until the round starts."))
+    picture = forms.BooleanField(label=_("Picture on the box"), required=False)
+
+
+class TeamModelsForm(forms.Form):
+    entry = forms.IntegerField(label=_("Team number"), min_value=1)
+
+    def __init__(self, *args: Any, offered: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["models"] = forms.TypedMultipleChoiceField(
+            label=_("Chosen models"), coerce=int, widget=forms.CheckboxSelectMultiple,
+            choices=[(n, _("Model %(number)s") % {"number": n}) for n in range(1, offered + 1)],
+        )
+
+
+class MemberAddForm(forms.Form):
+    identifier = forms.CharField(label=_("Username or email"), max_length=254)
+    role = forms.TypedChoiceField(label=_("Role"), choices=Role.choices, coerce=int,
+                                  initial=Role.JUDGE)
+
+
+class MemberRoleForm(forms.Form):
+    role = forms.TypedChoiceField(label=_("Role"), choices=Role.choices, coerce=int)

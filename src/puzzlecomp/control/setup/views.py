@@ -1,0 +1,226 @@
+"""Setup screens: the championship, its hall, events, rounds, puzzles, team models and roles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from puzzlecomp.championships.models import (
+    Championship,
+    Entry,
+    EntryStatus,
+    Event,
+    Membership,
+    Puzzle,
+    Role,
+    Round,
+)
+from puzzlecomp.championships.roles import requires_role
+from puzzlecomp.championships.selectors.lists import entry_models_chosen, round_started
+from puzzlecomp.championships.services.settings import (
+    SetupError,
+    championship_settings_set,
+    championship_update,
+    entry_models_choose,
+    event_update,
+    floor_plan_set,
+    membership_add,
+    membership_change,
+    membership_remove,
+    puzzle_update,
+    round_model_choice,
+    round_update,
+)
+from puzzlecomp.control.setup import forms as setup_forms
+from puzzlecomp.rules.loading import load_ruleset
+
+
+def _edit(request: HttpRequest, championship: Championship, form: forms.Form,
+          save: Callable[[dict[str, Any]], Any], title: str) -> HttpResponse:
+    """Show the form; on a valid POST save through the service and go back to the overview."""
+    if request.method == "POST" and form.is_valid():
+        try:
+            save(form.cleaned_data)
+        except SetupError as error:
+            form.add_error(None, setup_forms.setup_error_message(error))
+        else:
+            messages.success(request, _("Saved: %(what)s.") % {"what": title})
+            return redirect("control:setup:index", slug=championship.slug)
+    return render(request, "control/setup/edit.html",
+                  {"championship": championship, "form": form, "title": title})
+
+
+def _round(championship: Championship, event: str, round: str) -> Round:
+    return get_object_or_404(Round.objects.select_related("event__championship"),
+                             event__championship=championship, event__code=event, code=round)
+
+
+@requires_role(Role.ORGANISER)
+def index(request: HttpRequest, championship: Championship) -> HttpResponse:
+    """Everything that can be set up, with a link to each form."""
+    events = championship.events.prefetch_related("rounds__puzzles")
+    known = load_ruleset(championship.ruleset_id).settings
+    return render(request, "control/setup/index.html", {
+        "championship": championship, "events": events,
+        "ruleset_settings": [(name, meaning, championship.settings.get(name, ""))
+                             for name, meaning in known.items()],
+    })
+
+
+@requires_role(Role.ORGANISER)
+def championship_edit(request: HttpRequest, championship: Championship) -> HttpResponse:
+    form = setup_forms.ChampionshipForm(request.POST or None, initial={
+        "name": championship.name, "starts_at": championship.starts_at,
+        "ends_on": championship.ends_on, "venue": championship.venue,
+        "published": championship.published,
+    })
+    return _edit(request, championship, form, lambda data: championship_update(
+        championship=championship, by=request.user, **data), _("Championship"))
+
+
+@requires_role(Role.ORGANISER)
+def ruleset_settings(request: HttpRequest, championship: Championship) -> HttpResponse:
+    known = load_ruleset(championship.ruleset_id).settings
+    form = setup_forms.RulesetSettingsForm(request.POST or None, settings=dict(known),
+                                           initial=championship.settings)
+    return _edit(request, championship, form, lambda data: championship_settings_set(
+        championship=championship, by=request.user, values=data), _("Ruleset settings"))
+
+
+@requires_role(Role.ORGANISER)
+def floor_plan(request: HttpRequest, championship: Championship) -> HttpResponse:
+    form = setup_forms.FloorPlanForm(request.POST or None, initial={
+        "rows": ",".join(str(n) for n in championship.floor_rows),
+        "guest_tables": championship.guest_tables,
+    })
+    return _edit(request, championship, form, lambda data: floor_plan_set(
+        championship=championship, by=request.user, **data), _("Floor plan"))
+
+
+@requires_role(Role.ORGANISER)
+def event_edit(request: HttpRequest, championship: Championship, event: str) -> HttpResponse:
+    row = get_object_or_404(Event, championship=championship, code=event)
+    form = setup_forms.EventForm(request.POST or None, initial={"capacity": row.capacity})
+    return _edit(request, championship, form, lambda data: event_update(
+        event=row, by=request.user, **data), row.name)
+
+
+@requires_role(Role.ORGANISER)
+def round_edit(request: HttpRequest, championship: Championship, event: str,
+               round: str) -> HttpResponse:
+    rnd = _round(championship, event, round)
+    form = setup_forms.RoundForm(request.POST or None, initial={
+        "name": rnd.name, "time_limit_minutes": rnd.time_limit_minutes,
+        "starts_at": rnd.starts_at, "groups": ",".join(rnd.groups),
+    })
+    return _edit(request, championship, form, lambda data: round_update(
+        rnd=rnd, by=request.user, **data), f"{rnd.event.name}, {rnd.name}")
+
+
+@requires_role(Role.ORGANISER)
+def puzzle_edit(request: HttpRequest, championship: Championship, event: str, round: str,
+                position: int) -> HttpResponse:
+    puzzle = get_object_or_404(Puzzle, round=_round(championship, event, round),
+                               position=position)
+    form = setup_forms.PuzzleForm(request.POST or None, initial={
+        "brand": puzzle.brand, "pieces": puzzle.pieces, "motif": puzzle.motif,
+        "picture": puzzle.picture,
+    })
+    title = _("Puzzle %(number)s of %(round)s") % {
+        "number": position + 1, "round": f"{puzzle.round.event.name}, {puzzle.round.name}"}
+    return _edit(request, championship, form, lambda data: puzzle_update(
+        puzzle=puzzle, by=request.user, **data), title)
+
+
+@requires_role(Role.ORGANISER)
+def team_models(request: HttpRequest, championship: Championship, event: str,
+                round: str) -> HttpResponse:
+    """Each team's choice of models before the start (wjpc-2025 teams: 2 of 4)."""
+    rnd = _round(championship, event, round)
+    offered, to_choose = round_model_choice(rnd)
+    if not offered:
+        raise Http404
+    form = setup_forms.TeamModelsForm(request.POST or None, offered=offered)
+    if request.method == "POST" and form.is_valid():
+        entry = Entry.objects.filter(event=rnd.event, number=form.cleaned_data["entry"]).first()
+        if entry is None:
+            form.add_error("entry", _("No team has this number."))
+        else:
+            try:
+                entry_models_choose(entry=entry, rnd=rnd, models=form.cleaned_data["models"],
+                                    by=request.user)
+            except SetupError as error:
+                form.add_error(None, setup_forms.setup_error_message(error))
+            else:
+                messages.success(request, _("Models recorded for %(entry)s.") % {"entry": entry})
+                return redirect(request.path)
+    chosen = entry_models_chosen(rnd=rnd)
+    teams = [(entry, chosen.get(entry.pk))
+             for entry in rnd.event.entries.exclude(status=EntryStatus.CANCELLED)]
+    return render(request, "control/setup/team_models.html", {
+        "championship": championship, "round": rnd, "form": form, "teams": teams,
+        "offered": offered, "to_choose": to_choose,
+        "started": round_started(rnd, timezone.now()),
+    })
+
+
+@requires_role(Role.OWNER)
+def members(request: HttpRequest, championship: Championship) -> HttpResponse:
+    """Who has which role; the owner adds people by username or email."""
+    form = setup_forms.MemberAddForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            membership_add(championship=championship, by=request.user,
+                           identifier=form.cleaned_data["identifier"],
+                           role=Role(form.cleaned_data["role"]))
+        except SetupError as error:
+            form.add_error(None, setup_forms.setup_error_message(error))
+        else:
+            messages.success(request, _("Role given to %(who)s.")
+                             % {"who": form.cleaned_data["identifier"]})
+            return redirect("control:setup:members", slug=championship.slug)
+    memberships = championship.memberships.select_related("user").order_by("role",
+                                                                          "user__username")
+    return render(request, "control/setup/members.html", {
+        "championship": championship, "form": form, "role_form": setup_forms.MemberRoleForm,
+        "memberships": memberships,
+    })
+
+
+def _member_action(request: HttpRequest, championship: Championship, membership_id: int,
+                   act: Callable[[Membership], Any]) -> HttpResponse:
+    membership = get_object_or_404(Membership, championship=championship, pk=membership_id)
+    if request.method == "POST":
+        try:
+            act(membership)
+        except SetupError as error:
+            messages.error(request, setup_forms.setup_error_message(error))
+        else:
+            messages.success(request, _("Roles updated."))
+    return redirect("control:setup:members", slug=championship.slug)
+
+
+@requires_role(Role.OWNER)
+def member_role(request: HttpRequest, championship: Championship,
+                membership_id: int) -> HttpResponse:
+    form = setup_forms.MemberRoleForm(request.POST or None)
+    if request.method == "POST" and not form.is_valid():
+        messages.error(request, _("Choose one of the roles."))
+        return redirect("control:setup:members", slug=championship.slug)
+    return _member_action(request, championship, membership_id, lambda membership: (
+        membership_change(membership=membership, by=request.user,
+                          role=Role(form.cleaned_data["role"]))))
+
+
+@requires_role(Role.OWNER)
+def member_remove(request: HttpRequest, championship: Championship,
+                  membership_id: int) -> HttpResponse:
+    return _member_action(request, championship, membership_id, lambda membership: (
+        membership_remove(membership=membership, by=request.user)))

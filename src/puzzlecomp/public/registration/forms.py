@@ -1,0 +1,171 @@
+"""The registration form: one block of fields per person, as many as the event allows."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django_countries import countries
+
+from puzzlecomp.championships.models import Event
+from puzzlecomp.championships.selectors.registration import event_rules
+from puzzlecomp.championships.services.registration import MemberDetails
+from puzzlecomp.public.registration.violations import violation_message
+from puzzlecomp.rules.errors import RuleViolation
+
+AUSTRALIAN_STATES = [
+    ("", "---------"),
+    ("ACT", _("Australian Capital Territory")),
+    ("NSW", _("New South Wales")),
+    ("NT", _("Northern Territory")),
+    ("QLD", _("Queensland")),
+    ("SA", _("South Australia")),
+    ("TAS", _("Tasmania")),
+    ("VIC", _("Victoria")),
+    ("WA", _("Western Australia")),
+]
+
+# Engine fields (members[i].<attribute>) -> the form field that shows the message.
+FIELD_OF = {"birth_year": "birth_date", "accompanied_by_adult": "accompanied_by_adult",
+            "chosen_nationality": "represents"}
+MEMBER_FIELD = re.compile(r"^members\[(\d+)\]\.(\w+)$")
+
+
+def country_choices() -> list[tuple[str, str]]:
+    """Countries in the active language, by name."""
+    return [(code, str(name)) for code, name in countries]
+
+
+def optional_country_choices() -> list[tuple[str, str]]:
+    return [("", "---------"), *country_choices()]
+
+
+class MemberForm(forms.Form):
+    """One person of an entry."""
+
+    first_name = forms.CharField(label=_("First name"), max_length=100)
+    last_name = forms.CharField(label=_("Last name"), max_length=100)
+    email = forms.EmailField(label=_("Email"))
+    birth_date = forms.DateField(label=_("Birth date"),
+                                 help_text=_("Private: only your age category is published."),
+                                 widget=forms.DateInput(attrs={"type": "date"}))
+    nationality = forms.ChoiceField(label=_("Nationality"), choices=optional_country_choices)
+    other_nationalities = forms.MultipleChoiceField(
+        label=_("Other nationalities"), choices=country_choices, required=False,
+        widget=forms.SelectMultiple(attrs={"size": 4}))
+    represents = forms.ChoiceField(
+        label=_("Nationality you represent"), choices=optional_country_choices, required=False,
+        help_text=_("Required when you hold more than one nationality. Where the rulebook says "
+                    "so (WJPC), the choice is final once you have competed."))
+    residence = forms.ChoiceField(label=_("Country of residence"),
+                                  choices=optional_country_choices)
+    # Only where prizes depend on the state (Australian state competitions, `host_region`).
+    region = forms.ChoiceField(label=_("State or territory (residents of Australia)"),
+                               choices=AUSTRALIAN_STATES, required=False)
+    accompanied_by_adult = forms.BooleanField(
+        label=_("An adult (parent or guardian) accompanies me"), required=False)
+    consent_publish = forms.BooleanField(
+        label=_("I agree that my name, nationality and age category may be published in the "
+                "participant list and results"))
+    consent_photos = forms.BooleanField(
+        label=_("Photos and videos of me may be published to promote the championship"),
+        required=False)
+
+    def __init__(self, *args: Any, region_needed: bool = False,
+                 accompanied_below: int | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.region_needed = region_needed
+        if not region_needed:
+            del self.fields["region"]
+        if accompanied_below is None:
+            del self.fields["accompanied_by_adult"]
+        else:
+            self.fields["accompanied_by_adult"].help_text = _(
+                "Needed for anyone under %(age)s in the competition year.") % {
+                "age": accompanied_below}
+
+    def clean_birth_date(self) -> dt.date:
+        born: dt.date = self.cleaned_data["birth_date"]
+        if born > timezone.localdate() or born.year < 1900:
+            raise forms.ValidationError(_("Please give a real birth date."))
+        return born
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        residence, region = data.get("residence"), data.get("region", "")
+        if region and residence != "AU":
+            self.add_error("region", _("A state or territory is only for residents of "
+                                       "Australia."))
+        if self.region_needed and residence == "AU" and not region:
+            self.add_error("region", _("Please choose your state or territory: prizes here "
+                                       "depend on it."))
+        return data
+
+    def details(self) -> MemberDetails:
+        data = self.cleaned_data
+        return MemberDetails(
+            first_name=data["first_name"], last_name=data["last_name"], email=data["email"],
+            nationality=data["nationality"], birth_date=data["birth_date"],
+            other_nationalities=tuple(data["other_nationalities"]),
+            represents=data["represents"], residence=data["residence"],
+            region=data.get("region", ""),
+            consent_publish=data["consent_publish"], consent_photos=data["consent_photos"],
+            accompanied_by_adult=data.get("accompanied_by_adult", False),
+        )
+
+
+class RegistrationForm:
+    """Member blocks for one event: the first `members_min` are required, the rest optional."""
+
+    def __init__(self, event: Event, data: Any = None) -> None:
+        ruleset, spec = event_rules(event)
+        self.event = event
+        blocks = 1 if spec.drawn_teams else spec.members_max
+        required = 1 if spec.drawn_teams else spec.members_min
+        region_needed = "host_region" in ruleset.settings
+        accompanied_below = ruleset.registration.age.accompanied_below
+        self.members = [
+            MemberForm(data, prefix=f"m{i}", region_needed=region_needed,
+                       accompanied_below=accompanied_below,
+                       empty_permitted=i >= required, use_required_attribute=i < required)
+            for i in range(blocks)
+        ]
+        self.entry = TeamNameForm(data, prefix="entry") if event.kind == "team" else None
+        self.errors: list[str] = []
+        self._filled: list[int] = []
+
+    def is_valid(self) -> bool:
+        checked = [form.is_valid() for form in self.members]  # every block shows its errors
+        valid = all(checked)
+        if self.entry is not None:
+            valid = self.entry.is_valid() and valid
+        self._filled = [i for i, form in enumerate(self.members)
+                        if i == 0 or form.has_changed()]
+        return valid
+
+    def details(self) -> list[MemberDetails]:
+        return [self.members[i].details() for i in self._filled]
+
+    def team_name_value(self) -> str:
+        return self.entry.cleaned_data["name"] if self.entry is not None else ""
+
+    def add_violations(self, violations: Sequence[RuleViolation]) -> None:
+        """Show each refusal next to the person and field it concerns, or above the form."""
+        for violation in violations:
+            message = violation_message(violation, event=self.event.name)
+            match = MEMBER_FIELD.match(violation.field)
+            if match is None or int(match[1]) >= len(self._filled):
+                self.errors.append(message)
+                continue
+            form = self.members[self._filled[int(match[1])]]
+            form.add_error(FIELD_OF.get(match[2]), message)
+
+
+class TeamNameForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=200, required=False,
+                           help_text=_("Optional: the members' names are used without one."))

@@ -1,0 +1,65 @@
+"""Public registration: the events open for registration, the form, and email confirmation."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from puzzlecomp.championships.models import Championship, Entry, Event
+from puzzlecomp.championships.selectors.registration import registration_overview
+from puzzlecomp.championships.services.registration import entry_confirm, entry_register
+from puzzlecomp.public.registration.forms import RegistrationForm
+from puzzlecomp.rules.errors import RulesError
+
+SENT = "registration_sent"
+
+
+def index(request: HttpRequest, slug: str) -> HttpResponse:
+    """Each event with its registration period, free places and fee today."""
+    championship = get_object_or_404(Championship, slug=slug, published=True)
+    return render(request, "public/registration/index.html", {
+        "championship": championship,
+        "events": registration_overview(championship=championship, now=timezone.now()),
+    })
+
+
+def register(request: HttpRequest, slug: str, event_code: str) -> HttpResponse:
+    """The registration form of one event; refusals are shown with the rule's reason."""
+    event = get_object_or_404(Event.objects.select_related("championship"), code=event_code,
+                              championship__slug=slug, championship__published=True)
+    form = RegistrationForm(event, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            registration = entry_register(event=event, members=form.details(),
+                                          team_name=form.team_name_value())
+        except RulesError as refused:
+            form.add_violations(refused.violations)
+        else:
+            request.session[SENT] = [registration.entry.pk, registration.outcome]
+            return redirect("public:registration:sent", slug=slug)
+    return render(request, "public/registration/form.html", {
+        "championship": event.championship, "event": event, "form": form,
+    })
+
+
+def sent(request: HttpRequest, slug: str) -> HttpResponse:
+    """After registering: check your email (only for the browser that registered)."""
+    championship = get_object_or_404(Championship, slug=slug, published=True)
+    entry_pk, outcome = request.session.get(SENT, (None, None))
+    entry = get_object_or_404(Entry, pk=entry_pk, event__championship=championship)
+    return render(request, "public/registration/sent.html", {
+        "championship": championship, "entry": entry, "outcome": outcome,
+    })
+
+
+def confirm(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """The emailed link: shows the entry and a button; confirming twice changes nothing."""
+    entry = get_object_or_404(Entry.objects.select_related("event__championship"), token=token,
+                              event__championship__slug=slug)
+    if request.method == "POST":
+        entry_confirm(entry=entry)
+        return redirect("public:registration:confirm", slug=slug, token=token)
+    return render(request, "public/registration/confirm.html", {
+        "championship": entry.event.championship, "entry": entry,
+    })

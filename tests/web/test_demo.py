@@ -1,0 +1,38 @@
+"""The demo championship: groups assigned, first rounds seated, half a round recorded."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from puzzlecomp.championships.demo import DEMO_SLUG, demo_load
+from puzzlecomp.championships.models import (
+    Championship,
+    Entry,
+    Result,
+    Round,
+    RoundState,
+    Seat,
+)
+
+
+def test_the_demo_loads_with_groups_seats_and_half_the_first_results(db):
+    message = demo_load(individuals=60, pairs=20, teams=8)
+    assert DEMO_SLUG in message
+    championship = Championship.objects.get(slug=DEMO_SLUG)
+    for event, groups in (("individual", "ABCDEF"), ("pairs", "ABCD"), ("teams", "ABCD")):
+        entries = Entry.objects.filter(event__championship=championship, event__code=event)
+        assert set(entries.values_list("group", flat=True)) == set(groups), event
+        first = Round.objects.get(event__championship=championship, event__code=event,
+                                  code="first")
+        assert Seat.objects.filter(round=first).count() == entries.count(), event
+    first = Round.objects.get(event__championship=championship, event__code="individual",
+                              code="first")
+    assert first.state == RoundState.COUNTING
+    assert first.starts_at is not None
+    recorded = Result.objects.filter(round=first)
+    assert 15 <= recorded.count() <= 45
+    statuses = Counter(recorded.values_list("status", flat=True))
+    assert statuses["finished"] > 0
+    assert statuses["unfinished"] > 0
+    assert recorded.filter(missing__gt=0).exists()
+    assert "already loaded" in demo_load(individuals=60, pairs=20, teams=8)

@@ -1,0 +1,282 @@
+"""Public registration: the forms, the rulebooks' registration rules, and email confirmation."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+from django.utils import timezone
+
+from puzzlecomp.championships.models import Entry, EntryStatus
+from puzzlecomp.championships.services.registration import MemberDetails, entry_register
+
+WJPC_START = dt.datetime(2027, 9, 20, 9, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """Set the site's clock (UTC), e.g. clock("2027-07-01T12:00")."""
+
+    def at(instant: str) -> None:
+        now = dt.datetime.fromisoformat(instant).replace(tzinfo=dt.UTC)
+        monkeypatch.setattr(timezone, "now", lambda: now)
+
+    at("2027-07-01T12:00")
+    return at
+
+
+@pytest.fixture
+def published(make_championship):
+    """A published championship under a ruleset, starting on 20 September 2027."""
+
+    def make(ruleset_id: str):
+        championship = make_championship(ruleset_id, starts_at=WJPC_START)
+        championship.published = True
+        championship.save()
+        return championship
+
+    return make
+
+
+@pytest.fixture
+def wjpc(published):
+    return published("wjpc-2025")
+
+
+@pytest.fixture
+def submit(client, django_capture_on_commit_callbacks):
+    """POST like a browser, with the emails that are sent after commit."""
+
+    def post(path: str, data: dict | None = None):
+        with django_capture_on_commit_callbacks(execute=True):
+            return client.post(path, data or {}, follow=True)
+
+    return post
+
+
+def person(first: str = "Ana", last: str = "García", *, nationality: str = "ES",
+           born: str = "1990-04-01", **fields: str) -> dict[str, str]:
+    return {"first_name": first, "last_name": last, "email": f"{first.lower()}@example.org",
+            "birth_date": born, "nationality": nationality, "residence": nationality,
+            "consent_publish": "on", **fields}
+
+
+def form_data(*people: dict[str, str], **entry: str) -> dict[str, str]:
+    data = {f"m{i}-{key}": value for i, p in enumerate(people) for key, value in p.items()}
+    data.update({f"entry-{key}": value for key, value in entry.items()})
+    return data
+
+
+def register(submit, championship, event: str, *people: dict[str, str], **entry: str):
+    path = reverse("public:registration:register", args=[championship.slug, event])
+    return submit(path, form_data(*people, **entry))
+
+
+def confirm_by_email(client, submit, message) -> Entry:
+    """Open the link of a confirmation email and press the button, as the person would."""
+    link = re.search(r"https?://\S+/confirm/\S+/", message.body)[0]
+    assert client.get(urlsplit(link).path).status_code == 200
+    submit(urlsplit(link).path)
+    return Entry.objects.get(token=link.rstrip("/").rsplit("/", 1)[1])
+
+
+def test_an_individual_registration_becomes_final_only_through_the_emailed_link(
+        wjpc, client, submit, clock, settings):
+    """wjpc-2025.txt: "Registration is considered final ... only when confirmed by email"."""
+    settings.SITE_URL = "https://wjpc.example.org"
+    response = register(submit, wjpc, "individual", person())
+    assert response.status_code == 200
+    assert "Check your email" in response.content.decode()
+    entry = Entry.objects.get()
+    assert entry.status == EntryStatus.UNCONFIRMED
+    assert [m.to for m in mail.outbox] == [["ana@example.org"]]
+    assert "https://wjpc.example.org/c/" in mail.outbox[0].body
+    assert "Fee due: 75.00 EUR" in mail.outbox[0].body
+    assert confirm_by_email(client, submit, mail.outbox[0]).status == EntryStatus.CONFIRMED
+    assert "is confirmed" in mail.outbox[1].subject
+
+
+def test_confirming_twice_changes_nothing(wjpc, client, submit, clock):
+    register(submit, wjpc, "individual", person())
+    confirm_by_email(client, submit, mail.outbox[0])
+    entry = confirm_by_email(client, submit, mail.outbox[0])
+    assert entry.status == EntryStatus.CONFIRMED
+    assert len(mail.outbox) == 2
+
+
+def test_a_pair_registers_both_members_in_one_entry(wjpc, submit, clock):
+    """wjpc-2025.txt: pairs of two; the fee of 75 EUR (60 EUR until 31 May) is per pair."""
+    register(submit, wjpc, "pairs", person(), person("Luis", "Pérez"))
+    entry = Entry.objects.get()
+    assert [m.person.first_name for m in entry.members.all()] == ["Ana", "Luis"]
+    assert entry.fee_amount == 75
+    assert (entry.country, entry.mixed) == ("ESP", False)
+
+
+def test_a_team_of_three_leaves_the_optional_fourth_member_empty(wjpc, submit, clock):
+    """wjpc-2025.txt: a team has three or four members."""
+    register(submit, wjpc, "teams", person(), person("Luis", "Pérez"), person("Eva", "Ruiz"),
+             name="Las Piezas")
+    entry = Entry.objects.get()
+    assert (entry.name, entry.members.count()) == ("Las Piezas", 3)
+
+
+def test_a_team_of_two_is_refused_naming_the_missing_member(wjpc, submit, clock):
+    response = register(submit, wjpc, "teams", person(), person("Luis", "Pérez"))
+    assert "This field is required" in response.content.decode()
+    assert not Entry.objects.exists()
+
+
+def test_registration_is_refused_with_the_reason_outside_the_window(wjpc, submit, clock):
+    """wjpc-2025.txt: registration opens on 1 January and closes 5 days before the start."""
+    clock("2027-09-15T09:00")
+    response = register(submit, wjpc, "individual", person())
+    assert "Registration for Individual closed on" in response.content.decode()
+    clock("2026-12-31T23:59")
+    response = register(submit, wjpc, "individual", person())
+    assert "Registration for Individual opens on" in response.content.decode()
+    assert not Entry.objects.exists()
+
+
+def test_an_unconfirmed_registration_takes_no_place(wjpc, client, submit, clock):
+    """wjpc-2025.txt: only a registration confirmed by email reserves a table."""
+    wjpc.events.filter(code="individual").update(capacity=1)
+    register(submit, wjpc, "individual", person())
+    response = register(submit, wjpc, "individual", person("Luis", "Pérez"))
+    assert "waiting list" not in response.content.decode()
+    assert Entry.objects.filter(status=EntryStatus.UNCONFIRMED).count() == 2
+
+
+def test_beyond_capacity_the_entry_is_put_on_the_waiting_list_and_told_so(
+        wjpc, client, submit, clock):
+    """wjpc-2025.txt: registration closes once the participant quota is filled; we keep a
+    waiting list (ruleset: waiting_list = true)."""
+    wjpc.events.filter(code="individual").update(capacity=1)
+    register(submit, wjpc, "individual", person())
+    confirm_by_email(client, submit, mail.outbox[0])
+    response = register(submit, wjpc, "individual", person("Luis", "Pérez"))
+    assert "your entry goes on the waiting list" in response.content.decode()
+    assert "waiting list" in mail.outbox[2].body
+    assert confirm_by_email(client, submit, mail.outbox[2]).status == EntryStatus.WAITING
+
+
+def test_under_14_may_not_enter_alone_at_wjpc_but_may_with_an_adult_in_a_pair(
+        wjpc, submit, clock):
+    """wjpc-2025.txt: "Individuals aged 14 or older (born before 2011) may register unless
+    accompanied by an adult as a pair or team"."""
+    child = person("Pia", "Ruiz", born="2013-06-01")
+    response = register(submit, wjpc, "individual", child)
+    assert "Pia Ruiz is 13 in the competition year: alone only from 14" in (
+        response.content.decode())
+    register(submit, wjpc, "pairs", child, person())
+    assert Entry.objects.get().event.code == "pairs"
+
+
+def test_under_16_needs_an_accompanying_adult_at_the_czech_championship(
+        published, submit, clock):
+    """czech-championship.txt: "Persons under 16 may participate only when accompanied by an
+    adult"."""
+    czech = published("czech-championship")
+    child = person("Eliška", "Nová", nationality="CZ", born="2013-06-01",
+                   email="eliska@example.cz")
+    response = register(submit, czech, "individual", child)
+    assert "only when accompanied by an adult" in response.content.decode()
+    register(submit, czech, "individual", {**child, "accompanied_by_adult": "on"})
+    assert Entry.objects.count() == 1
+
+
+def test_a_person_may_enter_an_event_only_once(wjpc, submit, clock):
+    """wjpc-2025.txt: "Each person can only participate once per category"."""
+    register(submit, wjpc, "pairs", person(), person("Luis", "Pérez"))
+    same_ana = person(email="ANA@example.org", first="ana")
+    response = register(submit, wjpc, "pairs", same_ana, person("Eva", "Ruiz"))
+    assert "already has an entry in Pairs" in response.content.decode()
+    register(submit, wjpc, "individual", same_ana)
+    assert Entry.objects.count() == 2
+
+
+def test_a_pair_of_two_nationalities_is_mixed_and_competes_under_the_wjpf_flag(
+        wjpc, submit, clock):
+    """wjpc-2025.txt: "Mixed pairs and teams will participate under the international WJPF
+    flag"."""
+    response = register(submit, wjpc, "pairs", person("Jan", "Novák", nationality="CZ"),
+                        person("Jonas", "Weber", nationality="DE"))
+    entry = Entry.objects.get()
+    assert (entry.mixed, entry.country) == (True, "WJPF")
+    assert "competes under the WJPF flag" in response.content.decode()
+
+
+def test_a_person_with_two_nationalities_chooses_the_one_they_represent(wjpc, submit, clock):
+    """wjpc-2025.txt: "Individuals with two or more nationalities must choose one"."""
+    two = person(other_nationalities="FR")
+    response = register(submit, wjpc, "individual", two)
+    assert "must choose the one they represent" in response.content.decode()
+    register(submit, wjpc, "individual", {**two, "represents": "FR"})
+    entry = Entry.objects.get()
+    assert (entry.country, entry.members.get().represents.code) == ("FRA", "FR")
+
+
+def test_the_nationality_stays_fixed_once_a_person_has_competed_at_wjpc(
+        make_championship, wjpc, submit, clock):
+    """wjpc-2025.txt: "Once chosen and participation has occurred, this selection cannot be
+    changed in any future WJPC editions"."""
+    earlier = make_championship("wjpc-2025", starts_at=WJPC_START - dt.timedelta(days=365))
+    ana = MemberDetails(first_name="Ana", last_name="García", email="ana@example.org",
+                        nationality="ES", other_nationalities=("FR",), represents="ES",
+                        birth_date=dt.date(1990, 4, 1), consent_publish=True)
+    clock("2026-07-01T12:00")
+    entry = entry_register(event=earlier.events.get(code="individual"), members=[ana]).entry
+    Entry.objects.filter(pk=entry.pk).update(status=EntryStatus.CONFIRMED)
+    clock("2027-07-01T12:00")
+    response = register(submit, wjpc, "individual",
+                        person(other_nationalities="FR", represents="FR"))
+    assert "represented ESP before and must keep that nationality" in response.content.decode()
+
+
+def test_the_early_price_applies_to_registrations_until_31_may(wjpc, submit, clock):
+    """wjpc-2025.txt: the individual fee is 60 EUR until 31 May (20% discount), so 75 after."""
+    clock("2027-05-31T22:00")
+    register(submit, wjpc, "individual", person())
+    clock("2027-06-01T08:00")
+    register(submit, wjpc, "individual", person("Luis", "Pérez"))
+    assert list(Entry.objects.values_list("fee_amount", flat=True)) == [60, 75]
+    assert "Fee due: 60.00 EUR" in mail.outbox[0].body
+
+
+def test_birth_dates_never_appear_on_public_pages(wjpc, client, submit, clock):
+    response = register(submit, wjpc, "individual", person(born="1987-11-23"))
+    pages = [response, client.get(reverse("public:registration:index", args=[wjpc.slug])),
+             client.get(urlsplit(re.search(r"https?://\S+/", mail.outbox[0].body)[0]).path)]
+    for page in pages:
+        assert page.status_code == 200
+        assert "1987" not in page.content.decode()
+
+
+def test_the_registration_page_lists_every_event_with_its_fee_today(wjpc, client, clock):
+    response = client.get(reverse("public:registration:index", args=[wjpc.slug]))
+    html = response.content.decode()
+    assert "Fee if you register today: 75.00 EUR" in html
+    assert reverse("public:registration:register", args=[wjpc.slug, "teams"]) in html
+
+
+def test_an_australian_resident_names_their_state_where_prizes_depend_on_it(
+        published, submit, clock):
+    """australia-state-national.txt: "Competitors must reside in the State of the Competition
+    to be eligible to receive the 1st, 2nd or 3rd trophies"."""
+    state = published("australia-state")
+    response = register(submit, state, "individual", person(nationality="AU"))
+    assert "Please choose your state or territory" in response.content.decode()
+    register(submit, state, "individual", person(nationality="AU", region="NSW"))
+    assert Entry.objects.get().members.get().person.region == "NSW"
+
+
+def test_each_person_registers_alone_for_a_relay_with_drawn_teams(published, client, clock):
+    """czech-blind-and-relay.txt: "Each competitor registers individually"."""
+    relay = published("czech-blind-relay")
+    html = client.get(reverse("public:registration:register", args=[relay.slug, "relay"]))
+    assert 'name="m0-first_name"' in html.content.decode()
+    assert 'name="m1-first_name"' not in html.content.decode()
