@@ -14,7 +14,7 @@ def test_an_organiser_signs_in_and_sees_their_championships(page, django_user_mo
     page.goto("/accounts/login/")
     page.fill("#id_username", "olga")
     page.fill("#id_password", "pw-12345678")
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_url("**/control/")
     assert page.locator("h1").inner_text() == "My championships"
     screenshot(page, "control-home")

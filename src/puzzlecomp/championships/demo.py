@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from puzzlecomp.championships.demo_rounds import demo_plan_and_record
 from puzzlecomp.championships.models import (
     Championship,
     Entry,
@@ -51,9 +52,7 @@ def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
         for event, count, size in (("individual", individuals, 1), ("pairs", pairs, 2),
                                    ("teams", teams, 4)):
             _entries(championship.events.get(code=event), count, size, rng)
-    from puzzlecomp.championships import demo_rounds
-
-    demo_rounds.demo_plan_and_record(championship, seed=seed)
+        demo_plan_and_record(championship, seed=seed)
     return (f"demo championship loaded: /control/{DEMO_SLUG}/ "
             f"(sign in as {DEMO_USER} / {DEMO_PASSWORD})")
 

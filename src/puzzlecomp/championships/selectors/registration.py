@@ -9,7 +9,7 @@ from decimal import Decimal
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from puzzlecomp.championships.engine import ioc
+from puzzlecomp.championships.engine import ioc, with_members
 from puzzlecomp.championships.models import (
     AuditEntry,
     Championship,
@@ -132,7 +132,7 @@ class EntryRow:
 
 def entry_rows(*, event: Event) -> list[EntryRow]:
     """Every entry of the event with its members, by number."""
-    entries = list(Entry.objects.filter(event=event).prefetch_related("members__person"))
+    entries = list(Entry.objects.filter(event=event).prefetch_related(with_members()))
     team_of: dict[int, int] = {}
     for entry in entries:
         if len(entry.members.all()) > 1 and entry.status != EntryStatus.CANCELLED:
@@ -152,7 +152,7 @@ def entry_rows(*, event: Event) -> list[EntryRow]:
 def relay_pool(*, event: Event) -> list[Entry]:
     """Confirmed one-person registrations not yet drawn into a team, by number."""
     return [e for e in Entry.objects.filter(event=event, status=EntryStatus.CONFIRMED)
-            .prefetch_related("members__person") if len(e.members.all()) == 1]
+            .prefetch_related(with_members()) if len(e.members.all()) == 1]
 
 
 def relay_draws(*, event: Event) -> QuerySet[AuditEntry]:

@@ -221,7 +221,8 @@ def _heading(rnd: Round, group: str) -> Heading:
 
 def _pdf(content: bytes, name: str) -> HttpResponse:
     response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{name}"'
+    # A download, so the cards land in the organiser's files ready to print.
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 

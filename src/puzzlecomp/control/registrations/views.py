@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from puzzlecomp.championships.engine import with_members
 from puzzlecomp.championships.models import Championship, Entry, Event, Role
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.registration import (
@@ -124,7 +125,7 @@ def promote(request: HttpRequest, championship: Championship, event_code: str) -
         return redirect("control:registrations:event", championship.slug, event_code)
     return render(request, "control/registrations/promote.html", {
         "championship": championship, "event": event,
-        "waiting": waiting_entries(event=event).prefetch_related("members__person"),
+        "waiting": waiting_entries(event=event).prefetch_related(with_members()),
     })
 
 
