@@ -26,6 +26,7 @@ from puzzlecomp.championships.services.registration import (
     waiting_list_promote,
 )
 from puzzlecomp.championships.services.relay import pool_label, relay_teams_draw
+from puzzlecomp.control.registrations.entry_table import entry_table_rows
 from puzzlecomp.control.registrations.forms import DrawForm, PaymentForm
 from puzzlecomp.public.registration.violations import violation_message
 from puzzlecomp.rules.errors import RulesError
@@ -60,8 +61,10 @@ def event_entries(request: HttpRequest, championship: Championship,
                   event_code: str) -> HttpResponse:
     """The entries of one event with status, fee due and paid."""
     event = _event(championship, event_code)
+    rows = entry_rows(event=event)
     return render(request, "control/registrations/event.html", {
-        "championship": championship, "event": event, "rows": entry_rows(event=event),
+        "championship": championship, "event": event, "rows": rows,
+        "table_rows": entry_table_rows(rows, championship=championship, event=event),
         "waiting": waiting_entries(event=event).count(),
         "overview": event_registration(event=event, now=timezone.now()),
     })
