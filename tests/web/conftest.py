@@ -59,3 +59,15 @@ def client_as(user_in_role) -> Callable[[Championship, Role | None], Client]:
         return client
 
     return make
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """Set the site's clock (UTC), e.g. clock("2027-07-01T12:00")."""
+
+    def at(instant: str) -> None:
+        now = dt.datetime.fromisoformat(instant).replace(tzinfo=dt.UTC)
+        monkeypatch.setattr(timezone, "now", lambda: now)
+
+    at("2027-07-01T12:00")
+    return at

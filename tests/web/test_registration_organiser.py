@@ -23,18 +23,6 @@ START = dt.datetime(2027, 9, 20, 9, 0, tzinfo=dt.UTC)
 
 
 @pytest.fixture
-def clock(monkeypatch):
-    """Set the site's clock (UTC), e.g. clock("2027-07-01T12:00")."""
-
-    def at(instant: str) -> None:
-        now = dt.datetime.fromisoformat(instant).replace(tzinfo=dt.UTC)
-        monkeypatch.setattr(timezone, "now", lambda: now)
-
-    at("2027-07-01T12:00")
-    return at
-
-
-@pytest.fixture
 def wjpc(make_championship):
     return make_championship("wjpc-2025", starts_at=START)
 

@@ -9,24 +9,11 @@ from urllib.parse import urlsplit
 import pytest
 from django.core import mail
 from django.urls import reverse
-from django.utils import timezone
 
 from puzzlecomp.championships.models import Entry, EntryStatus
 from puzzlecomp.championships.services.registration import MemberDetails, entry_register
 
 WJPC_START = dt.datetime(2027, 9, 20, 9, 0, tzinfo=dt.UTC)
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """Set the site's clock (UTC), e.g. clock("2027-07-01T12:00")."""
-
-    def at(instant: str) -> None:
-        now = dt.datetime.fromisoformat(instant).replace(tzinfo=dt.UTC)
-        monkeypatch.setattr(timezone, "now", lambda: now)
-
-    at("2027-07-01T12:00")
-    return at
 
 
 @pytest.fixture
