@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Sequence
 
 from django.db.models import Prefetch
 from django.utils import timezone
+from django_countries.fields import Country
 
 from puzzlecomp.championships.models import Entry, EntryMember, Result, Round
 from puzzlecomp.championships.models import Person as PersonRow
 from puzzlecomp.rules import people, results
+from puzzlecomp.rules.flags import entry_flag, is_mixed
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import RoundRules, resolve_round
+from puzzlecomp.rules.ruleset import Event as EventSpec
 from puzzlecomp.rules.ruleset import Ruleset
 
 
@@ -36,6 +40,20 @@ def ioc(country: object) -> str | None:
     """The IOC code of a django-countries value (e.g. GER for Germany), None when blank."""
     code = getattr(country, "ioc_code", "") or getattr(country, "alpha3", "")
     return code or None
+
+
+@functools.cache
+def ioc_of_code(alpha2: str) -> str | None:
+    """The IOC code of a stored ISO country code (e.g. "DE" -> "GER"); None when blank."""
+    return ioc(Country(alpha2)) if alpha2 else None
+
+
+def flag_of(spec: EventSpec, iso_codes: Sequence[str], *, country: str = "") -> tuple[str, bool]:
+    """The flag members of these countries (ISO codes) compete under, and whether it is the
+    mixed flag; `country` is the fallback when no member's nationality is known."""
+    members = tuple(people.Person(nationality=ioc_of_code(code)) for code in iso_codes)
+    entry = results.Entry(id="", country=country, members=members or (people.Person(),))
+    return entry_flag(entry, spec), is_mixed(entry, spec)
 
 
 def birth_year(person: PersonRow) -> int | None:

@@ -12,7 +12,6 @@ from puzzlecomp.formats.results_csv import (
     InputProblem,
     ResultRow,
     parse_results,
-    read_results,
 )
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.errors import RulesError
@@ -25,7 +24,8 @@ class CommandError(Exception):
     """A problem with the command line itself (a file that cannot be read, a bad option)."""
 
 
-def add_round_arguments(parser: argparse.ArgumentParser, *, round_required: bool = False) -> None:
+def add_ruleset_arguments(parser: argparse.ArgumentParser, *, round_required: bool = False) -> None:
+    """--ruleset, --event and --round: which round of which ruleset a command is about."""
     parser.add_argument("--ruleset", required=True, help="ruleset id (see `puzzlecomp rulesets`)")
     parser.add_argument("--event", required=True, help="event id, e.g. individual, pairs, teams")
     parser.add_argument(
@@ -34,6 +34,11 @@ def add_round_arguments(parser: argparse.ArgumentParser, *, round_required: bool
         default=None,
         help="round id" + ("" if round_required else " (default: the event's first round)"),
     )
+
+
+def add_round_arguments(parser: argparse.ArgumentParser, *, round_required: bool = False) -> None:
+    """The round's ids plus the organiser's overrides and championship settings."""
+    add_ruleset_arguments(parser, round_required=round_required)
     parser.add_argument(
         "--time-limit", type=int, metavar="MINUTES", help="override the round's time limit"
     )
@@ -86,9 +91,6 @@ def read_text(path: str) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         raise CommandError(f"{path}: cannot read: {exc}") from exc
 
-
-def read_result_rows(path: str) -> list[ResultRow]:
-    return read_results(read_text(path), source=path)
 
 
 def rank_file(path: str, rules: RoundRules, settings: Mapping[str, Value]) -> list[RankedEntry]:

@@ -7,7 +7,12 @@ import json
 import sys
 from typing import Any
 
-from puzzlecomp.cli.common import CommandError, add_format_argument, read_text
+from puzzlecomp.cli.common import (
+    CommandError,
+    add_format_argument,
+    add_ruleset_arguments,
+    read_text,
+)
 from puzzlecomp.formats.entries_csv import EntryRow, read_entries
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.planning import FloorPlan, SeatingEntrant, seat_entries
@@ -26,9 +31,7 @@ def register(subparsers: Any) -> None:
         "that `puzzlecomp advance` writes). The round's seating rule says who sits alone.",
     )
     parser.add_argument("entries", metavar="ENTRIES.csv", help="entries file, or - for stdin")
-    parser.add_argument("--ruleset", required=True)
-    parser.add_argument("--event", required=True)
-    parser.add_argument("--round", default=None, help="round id (default: the first)")
+    add_ruleset_arguments(parser)
     parser.add_argument(
         "--group",
         default=None,

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 
-from puzzlecomp.formats.results_csv import InputError, InputProblem
+from puzzlecomp.formats.results_csv import InputError, InputProblem, csv_records
 
 
 @dataclass(frozen=True)
@@ -26,19 +24,10 @@ class EntryRow:
 
 def read_entries(text: str, *, source: str) -> list[EntryRow]:
     """Parse an entry list; raises InputError listing every bad row and field."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    if reader.fieldnames is None:
-        raise InputError([InputProblem(source, None, "", "", "the file is empty")])
-    reader.fieldnames = [name.strip().lower() for name in reader.fieldnames]
-    if "entry" not in reader.fieldnames:
-        raise InputError([InputProblem(source, 1, "", "entry", "the header has no entry column")])
     rows: list[EntryRow] = []
     problems: list[InputProblem] = []
     seen: set[str] = set()
-    for number, raw in enumerate(reader, start=2):
-        values = {k: (v or "").strip() for k, v in raw.items() if k is not None}
-        if not any(values.values()):
-            continue
+    for number, values in csv_records(text, source=source):
         entry = values.get("entry", "")
 
         def whole(

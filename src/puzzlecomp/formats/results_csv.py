@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from puzzlecomp.rules.people import Person, split_members
@@ -72,21 +72,32 @@ def read_results(text: str, *, source: str) -> list[ResultRow]:
     return rows
 
 
-def parse_results(text: str, *, source: str) -> tuple[list[ResultRow], list[InputProblem]]:
-    """The rows that parse, and a problem for every bad row and field of the others."""
+def csv_records(text: str, *, source: str) -> Iterator[tuple[int, dict[str, str]]]:
+    """(spreadsheet row number, trimmed values by lower-case column) of every non-blank row.
+
+    Raises InputError for a file with no header or no entry column.
+    """
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     if reader.fieldnames is None:
-        return [], [InputProblem(source, None, "", "", "the file is empty")]
-    header = [name.strip().lower() for name in reader.fieldnames]
-    if "entry" not in header:
-        return [], [InputProblem(source, 1, "", "entry", "the header has no entry column")]
-    reader.fieldnames = header
-    rows: list[ResultRow] = []
-    problems: list[InputProblem] = []
+        raise InputError([InputProblem(source, None, "", "", "the file is empty")])
+    reader.fieldnames = [name.strip().lower() for name in reader.fieldnames]
+    if "entry" not in reader.fieldnames:
+        raise InputError([InputProblem(source, 1, "", "entry", "the header has no entry column")])
     for number, raw in enumerate(reader, start=2):
         values = {k: (v or "").strip() for k, v in raw.items() if k is not None}
-        if not any(values.values()):
-            continue
+        if any(values.values()):
+            yield number, values
+
+
+def parse_results(text: str, *, source: str) -> tuple[list[ResultRow], list[InputProblem]]:
+    """The rows that parse, and a problem for every bad row and field of the others."""
+    rows: list[ResultRow] = []
+    problems: list[InputProblem] = []
+    try:
+        records = list(csv_records(text, source=source))
+    except InputError as exc:
+        return [], exc.problems
+    for number, values in records:
         parser = _RowParser(source, number, values)
         parsed = parser.parse()
         problems.extend(parser.problems)

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import F, Prefetch, QuerySet
-from django_countries.fields import Country
 
 from puzzlecomp.championships.engine import (
     engine_entry,
     engine_result,
-    ioc,
+    flag_of,
     round_rules,
     ruleset_of,
 )
@@ -39,8 +37,6 @@ from puzzlecomp.planning import (
     TableAssignment,
     group_balance,
 )
-from puzzlecomp.rules import people, results
-from puzzlecomp.rules.flags import entry_flag
 from puzzlecomp.rules.qualification import Qualifier, qualify_for_next_round
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.ruleset import Round as RoundSpec
@@ -154,22 +150,14 @@ def entry_flags(rnd: Round, *, grouped_only: bool = False) -> dict[str, str]:
     entries = Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED)
     if grouped_only:
         members, entries = members.exclude(entry__group=""), entries.exclude(group="")
-    nationalities: dict[int, list[people.Person]] = {}
+    codes: dict[int, list[str]] = {}
     for number, represents, nationality in members.order_by("entry_id", "position").values_list(
             "entry__number", "represents", "person__nationality"):
-        code = _ioc_of(represents) or _ioc_of(nationality)
-        nationalities.setdefault(number, []).append(people.Person(nationality=code))
+        codes.setdefault(number, []).append(represents or nationality)
     return {
-        str(number): entry_flag(results.Entry(
-            id=str(number), country=country,
-            members=tuple(nationalities.get(number, ())) or (people.Person(),)), spec)
+        str(number): flag_of(spec, codes.get(number, ()), country=country)[0]
         for number, country in entries.values_list("number", "country")
     }
-
-
-@functools.cache
-def _ioc_of(alpha2: str) -> str | None:
-    return ioc(Country(alpha2)) if alpha2 else None
 
 
 def planning_entrants(rnd: Round) -> list[PlanningEntrant]:

@@ -24,11 +24,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django_countries import countries
-from django_countries.fields import Country
 from django_countries.ioc_data import IOC_TO_ISO
 
 from puzzlecomp.championships.audit import log_action
-from puzzlecomp.championships.engine import ioc
+from puzzlecomp.championships.engine import flag_of
 from puzzlecomp.championships.models import (
     Entry,
     EntryMember,
@@ -36,9 +35,7 @@ from puzzlecomp.championships.models import (
     Event,
     Person,
 )
-from puzzlecomp.rules import people, results
 from puzzlecomp.rules.fees import fee_due
-from puzzlecomp.rules.flags import entry_flag, is_mixed
 from puzzlecomp.rules.loading import load_ruleset
 
 COLUMNS = ("entry", "entry_name", "position", "first_name", "last_name", "email",
@@ -410,15 +407,14 @@ def entries_import(*, event: Event, rows: Sequence[Row], by: Any,
     )
     entries: list[Entry] = []
     for number, planned in enumerate(plan.entries, start=first):
-        flag_entry = results.Entry(id=planned.key, members=tuple(
-            people.Person(nationality=ioc(Country(m.nationality))) for m in planned.members))
-        mixed = spec is not None and is_mixed(flag_entry, spec)
+        flag, mixed = (("", False) if spec is None
+                       else flag_of(spec, [m.nationality for m in planned.members]))
         fee = None if spec is None else fee_due(
             spec, currency=ruleset.currency, registered_on=now.date(),
             competition_start=championship.starts_at.date(), people=len(planned.members))
         entries.append(Entry(
             event=event, number=number, name=planned.name[:200],
-            country="" if mixed or spec is None else entry_flag(flag_entry, spec),
+            country="" if mixed else flag,
             mixed=mixed, status=EntryStatus.CONFIRMED, confirmed_at=now,
             contact_email=next((m.email for m in planned.members if m.email), ""),
             fee_amount=fee.amount if fee else None, fee_currency=fee.currency if fee else "",

@@ -20,10 +20,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
-from django_countries.fields import Country
 
 from puzzlecomp.championships.audit import log_action
-from puzzlecomp.championships.engine import ioc
+from puzzlecomp.championships.engine import flag_of, ioc_of_code
 from puzzlecomp.championships.models import Entry, EntryMember, EntryStatus, Event, Person
 from puzzlecomp.championships.selectors.registration import (
     competition_day,
@@ -35,11 +34,9 @@ from puzzlecomp.championships.selectors.registration import (
     places_taken,
     waiting_entries,
 )
-from puzzlecomp.rules import people, results
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.fees import Money, Refund, fee_due
-from puzzlecomp.rules.flags import entry_flag, is_mixed
 from puzzlecomp.rules.registration import (
     Applicant,
     check_entry,
@@ -148,7 +145,7 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
                   competition_start=competition_day(championship), people=len(members))
     persons = [_person_save(m, matches[m.identity]) for m in members]
     represented = [m.represented for m in members]
-    country, mixed = members_flag(spec, represented)
+    country, mixed = flag_of(spec, represented)
     entry = Entry.objects.create(
         event=event, number=entry_number_next(event), name=_entry_name(members, team_name),
         country=country, mixed=mixed, status=EntryStatus.UNCONFIRMED,
@@ -291,13 +288,6 @@ def confirmation_link(entry: Entry) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
 
-def members_flag(spec: rules.Event, represented: Sequence[str]) -> tuple[str, bool]:
-    """The flag of members representing these ISO countries, and whether it is the mixed one."""
-    entry = results.Entry(id="new", members=tuple(
-        people.Person(nationality=_ioc(code) if code else None) for code in represented))
-    return entry_flag(entry, spec), is_mixed(entry, spec)
-
-
 def event_lock(event: Event) -> Event:
     """The event row, locked until commit: numbers and places are handed out one at a time."""
     return Event.objects.select_for_update().select_related("championship").get(pk=event.pk)
@@ -337,7 +327,7 @@ def _person_save(member: MemberDetails, matches: list[Person]) -> Person:
 
 
 def _ioc(alpha2: str) -> str:
-    return ioc(Country(alpha2)) or alpha2
+    return ioc_of_code(alpha2) or alpha2
 
 
 def _amount(money: Money | None) -> str | None:

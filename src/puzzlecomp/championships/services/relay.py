@@ -20,12 +20,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.engine import flag_of
 from puzzlecomp.championships.models import Entry, EntryMember, EntryStatus, Event
 from puzzlecomp.championships.selectors.registration import RELAY_DRAWN, event_rules, relay_pool
 from puzzlecomp.championships.services.registration import (
     entry_number_next,
     event_lock,
-    members_flag,
 )
 from puzzlecomp.planning.team_draw import TeamDraw, draw_teams
 from puzzlecomp.rules import ruleset as rules
@@ -89,7 +89,7 @@ def _team_create(event: Event, spec: rules.Event, drawn: list[Entry], *, name: s
     """One team entry from drawn pool registrations, carrying over their fees and payments."""
     members = [entry.members.all()[0] for entry in drawn]
     represented = [m.represents.code or m.person.nationality.code for m in members]
-    country, mixed = members_flag(spec, represented)
+    country, mixed = flag_of(spec, represented)
     fees = [e.fee_amount for e in drawn if e.fee_amount is not None]
     paid_at = [e.paid_at for e in drawn if e.paid_at is not None]
     team = Entry.objects.create(
