@@ -11,7 +11,8 @@ from django.utils import timezone
 from puzzlecomp.championships.engine import round_rules
 from puzzlecomp.championships.models import Championship, Round, RoundState, Seat
 from puzzlecomp.championships.services.groups import groups_assign
-from puzzlecomp.championships.services.results import result_record, round_state_set
+from puzzlecomp.championships.services.results import result_record
+from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.championships.services.seating import seating_assign
 from puzzlecomp.rules.results import Status
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.db.models import Prefetch
 from django.utils import timezone
@@ -102,6 +103,16 @@ def engine_result(row: Result) -> results.Result:
         remaining=row.remaining,
         missing=results.MissingPieces(row.missing, row.missing_contiguous, row.missing_found),
         time_credit=row.time_credit,
+        puzzles=tuple(engine_puzzle(p) for p in row.puzzles or ()),
+    )
+
+
+def engine_puzzle(stored: dict[str, Any]) -> results.PuzzleRecord:
+    """One puzzle of a multi-puzzle result, as stored in `Result.puzzles`."""
+    return results.PuzzleRecord(
+        time=stored.get("time"), pieces=stored.get("pieces"), remaining=stored.get("remaining"),
+        missing=results.MissingPieces(stored.get("missing", 0), stored.get("contiguous", 0),
+                                      stored.get("found", 0)),
     )
 
 

@@ -36,6 +36,8 @@ class Championship(models.Model):
     guest_tables = models.PositiveIntegerField(_("guest tables"), default=0)
     published = models.BooleanField(_("published"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Number of the last live notice; every result change increments it in its transaction.
+    live_seq = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         ordering = ["-starts_at"]
@@ -94,7 +96,10 @@ class Round(models.Model):
     time_limit_minutes = models.PositiveIntegerField(_("time limit (minutes)"), null=True,
                                                      blank=True)
     groups = models.JSONField(default=list, blank=True)
+    # Planned start until the round runs; from then on the start the head judge gave (server time).
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    # Publishing opens the ruleset's dispute window.
+    published_at = models.DateTimeField(null=True, blank=True)
     state = models.CharField(max_length=20, choices=RoundState.choices,
                              default=RoundState.PLANNED)
     groups_published = models.BooleanField(default=False)
@@ -249,7 +254,18 @@ class Result(models.Model):
     missing_contiguous = models.PositiveIntegerField(default=0)
     missing_found = models.PositiveIntegerField(default=0)
     time_credit = models.PositiveIntegerField(default=0)
+    # Per-puzzle detail of multi-puzzle rounds: dicts of rules.results.PuzzleRecord fields.
+    puzzles = models.JSONField(default=list, blank=True)
+    # False while a finish awaits the judge's check of the puzzle.
+    checked = models.BooleanField(default=True)
+    competitor_confirmed = models.BooleanField(default=False)
+    # Why a result is what it is, e.g. the reason for a disqualification.
+    note = models.CharField(max_length=300, blank=True)
     recorded_at = models.DateTimeField(auto_now=True)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+")
+    device = models.ForeignKey("JudgeDevice", on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="+")
     version = models.PositiveIntegerField(default=1)
 
     class Meta:
@@ -272,3 +288,127 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at"]
         verbose_name_plural = "audit entries"
+
+
+class JudgeDevice(models.Model):
+    """A judge's phone: a token scoped to one championship and a section of tables.
+
+    Only hashes are stored; the pairing code is shown once as a QR code, the device token lives
+    on the phone.
+    """
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE,
+                                     related_name="devices")
+    label = models.CharField(_("label"), max_length=100)
+    table_from = models.PositiveIntegerField(_("from table"))
+    table_to = models.PositiveIntegerField(_("to table"))
+    pairing_hash = models.CharField(max_length=64, unique=True)
+    token_hash = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    paired_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["championship", "table_from"]
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class ResultChange(models.Model):
+    """One write to a result: who, when, from which device, old and new values, and why.
+
+    `client_id` is the judge's phone's idempotency key: a replayed write finds its change here.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="result_changes")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="result_changes")
+    client_id = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    action = models.CharField(max_length=30)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+    version = models.PositiveIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="+")
+    device = models.ForeignKey(JudgeDevice, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="changes")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "entry", "at", "pk"]
+
+
+class DisputeStatus(models.TextChoices):
+    OPEN = "open", _("Open")
+    UPHELD = "upheld", _("Upheld")
+    REJECTED = "rejected", _("Rejected")
+
+
+class Dispute(models.Model):
+    """A competitor's dispute of their own published result, resolved by the head judge."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="disputes")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="disputes")
+    text = models.TextField(_("what is wrong"))
+    filed_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=20, choices=DisputeStatus.choices,
+                              default=DisputeStatus.OPEN)
+    resolution = models.TextField(_("resolution"), blank=True)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+")
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["filed_at", "pk"]
+
+
+class QualifierStatus(models.TextChoices):
+    CONFIRMED = "confirmed", _("Confirmed")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+
+
+class Qualifier(models.Model):
+    """An entry the organiser confirmed into the next round, with the engine's reason."""
+
+    from_round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="qualifiers")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="qualifications")
+    rank = models.PositiveIntegerField()
+    from_group = models.CharField(max_length=20, blank=True)
+    to_group = models.CharField(max_length=20)
+    reason = models.CharField(max_length=20)
+    status = models.CharField(max_length=20, choices=QualifierStatus.choices,
+                              default=QualifierStatus.CONFIRMED)
+    replaces = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True,
+                                 related_name="+")
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                     null=True, blank=True, related_name="+")
+    confirmed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["from_round", "to_group", "rank", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["from_round", "entry"], name="qualify_once_per_round")
+        ]
+
+
+class Notice(models.Model):
+    """A numbered live notice (`seq` per championship): spectators reload what `round` shows."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE,
+                                     related_name="notices")
+    seq = models.PositiveBigIntegerField()
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="+")
+    kind = models.CharField(max_length=30)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["championship", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "seq"], name="notice_seq_unique")
+        ]

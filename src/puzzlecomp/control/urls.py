@@ -14,4 +14,7 @@ urlpatterns = [
     path("<slug:slug>/registrations/", include("puzzlecomp.control.registrations.urls")),
     path("<slug:slug>/planning/", include("puzzlecomp.control.planning.urls")),
     path("<slug:slug>/data/", include("puzzlecomp.control.data.urls")),
+    path("<slug:slug>/live/", include("puzzlecomp.control.live.urls")),
+    path("<slug:slug>/judges/", include("puzzlecomp.judging.control_urls")),
+    path("<slug:slug>/rounds/", include("puzzlecomp.control.rounds.urls")),
 ]

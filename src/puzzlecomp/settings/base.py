@@ -24,9 +24,12 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_countries",
+    # Static files of the API's interactive documentation.
+    "ninja",
     "puzzlecomp.championships",
     "puzzlecomp.control",
     "puzzlecomp.public",
+    "puzzlecomp.judging",
 ]
 
 MIDDLEWARE = [

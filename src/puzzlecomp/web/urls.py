@@ -1,10 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from puzzlecomp.api import api
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("control/", include("puzzlecomp.control.urls")),
+    path("api/v1/", api.urls),
+    path("judge/<slug:slug>/", include("puzzlecomp.judging.urls")),
     path("", include("puzzlecomp.public.urls")),
 ]

@@ -1,38 +1,166 @@
-"""Recording what a judge saw, checked by the rules engine before it is stored; starting rounds."""
+"""Recording what a judge saw, checked by the rules engine before it is stored.
+
+Every write keeps a ResultChange (who, when, which device, old and new values, why) and numbers
+a live notice in the same transaction. Judges' phones send a client-made id with each write, so
+a replay finds its first answer instead of writing twice, and the version they last saw, so two
+judges never silently overwrite each other.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from puzzlecomp.championships.audit import log_action
-from puzzlecomp.championships.engine import round_rules
-from puzzlecomp.championships.models import Entry, Result, Round, RoundState
+from puzzlecomp.championships.engine import engine_result, round_rules
+from puzzlecomp.championships.models import (
+    Entry,
+    JudgeDevice,
+    Result,
+    ResultChange,
+    Round,
+)
+from puzzlecomp.live.notices import announce
 from puzzlecomp.rules import results
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.rounds import RoundRules
 from puzzlecomp.rules.scoring import score_result
 
+# The stored fields a write sets, in the order the history shows them.
+RESULT_FIELDS = ("status", "time_seconds", "pieces", "remaining", "missing",
+                 "missing_contiguous", "missing_found", "time_credit", "puzzles", "checked",
+                 "competitor_confirmed", "note")
+
+
+class ResultConflict(Exception):
+    """The result changed since the writer last saw it (another judge, a correction)."""
+
+    def __init__(self, current: Result | None, base_version: int | None) -> None:
+        super().__init__(f"result is at version {current.version if current else 0}, "
+                         f"the write was based on version {base_version}")
+        self.current = current
+        self.base_version = base_version
+
+
+@dataclass(frozen=True)
+class ResultValues:
+    """What a judge records; unset fields keep their defaults."""
+
+    status: results.Status
+    time_seconds: int | None = None
+    pieces: int | None = None
+    remaining: int | None = None
+    missing: int = 0
+    missing_contiguous: int = 0
+    missing_found: int = 0
+    time_credit: int = 0
+    puzzles: list[dict[str, Any]] = field(default_factory=list)
+    checked: bool = True
+    competitor_confirmed: bool = False
+    note: str = ""
+
+    def as_stored(self) -> dict[str, Any]:
+        return {name: getattr(self, name) if name != "status" else str(self.status)
+                for name in RESULT_FIELDS}
+
+
+@dataclass(frozen=True)
+class WriteOutcome:
+    result: Result
+    # True when this client id was seen before: nothing was written again.
+    replayed: bool
+
+
+def stored_values(row: Result | None) -> dict[str, Any] | None:
+    return None if row is None else {name: getattr(row, name) for name in RESULT_FIELDS}
+
+
+def result_submit(
+    *,
+    round: Round,
+    entry: Entry,
+    values: ResultValues,
+    action: str,
+    client_id: str | None = None,
+    base_version: int | None = None,
+    reason: str = "",
+    user: Any = None,
+    device: JudgeDevice | None = None,
+    rules: RoundRules | None = None,
+) -> WriteOutcome:
+    """Store (or correct) an entry's result once per `client_id`.
+
+    `base_version` is the version the writer saw (0: no result yet); None skips the check.
+    Raises RulesError (storing nothing) when the result breaks a rule, ResultConflict when
+    the stored version differs from `base_version`.
+    """
+    if client_id:
+        seen = _replay(client_id, round, entry)
+        if seen is not None:
+            return WriteOutcome(seen, replayed=True)
+    try:
+        row = _write(round=round, entry=entry, values=values, action=action,
+                     client_id=client_id, base_version=base_version, reason=reason,
+                     user=user, device=device, rules=rules)
+    except IntegrityError:
+        # A concurrent write of the same client id, or of the same new result, won the race.
+        seen = _replay(client_id, round, entry) if client_id else None
+        if seen is not None:
+            return WriteOutcome(seen, replayed=True)
+        current = Result.objects.filter(round=round, entry=entry).first()
+        raise ResultConflict(current, base_version) from None
+    return WriteOutcome(row, replayed=False)
+
+
+def _replay(client_id: str, rnd: Round, entry: Entry) -> Result | None:
+    change = ResultChange.objects.filter(client_id=client_id).first()
+    if change is None:
+        return None
+    if change.round_id != rnd.pk or change.entry_id != entry.pk:
+        raise RulesError(violation("result.client_id_reused",
+                                   "this client id was used for another entry or round",
+                                   entry=str(entry.number), field="client_id"))
+    return Result.objects.get(round=rnd, entry=entry)
+
 
 @transaction.atomic
-def round_state_set(*, round: Round, state: RoundState, starts_at: dt.datetime | None = None,
-                    user: Any = None) -> Round:
-    """Move a round to a state (e.g. running), setting its start time when given."""
+def _write(*, round: Round, entry: Entry, values: ResultValues, action: str,
+           client_id: str | None, base_version: int | None, reason: str, user: Any,
+           device: JudgeDevice | None, rules: RoundRules | None) -> Result:
     rnd = round
-    rnd.state = state
-    fields = ["state"]
-    if starts_at is not None:
-        rnd.starts_at = starts_at
-        fields.append("starts_at")
-    rnd.save(update_fields=fields)
-    log_action(rnd.event.championship, "puzzlecomp.round.state_set", user=user, round=rnd.pk,
-               state=str(state), starts_at=rnd.starts_at.isoformat() if rnd.starts_at else None)
-    return rnd
+    if entry.event_id != rnd.event_id:
+        raise RulesError(violation("result.entry_not_in_event",
+                                   f"entry {entry.number} is not in this event",
+                                   entry=str(entry.number), field="entry"))
+    new = values.as_stored()
+    score_result(engine_result(Result(**new)), rules or round_rules(rnd),
+                 entry=str(entry.number))
+    row = Result.objects.select_for_update().filter(round=rnd, entry=entry).first()
+    if base_version is not None and (row.version if row else 0) != base_version:
+        raise ResultConflict(row, base_version)
+    old = stored_values(row)
+    who = {"recorded_by": user if getattr(user, "is_authenticated", False) else None,
+           "device": device}
+    if row is None:
+        row = Result.objects.create(round=rnd, entry=entry, **new, **who)
+    else:
+        for name, value in {**new, **who}.items():
+            setattr(row, name, value)
+        row.version += 1
+        row.save()
+    ResultChange.objects.create(round=rnd, entry=entry, client_id=client_id or None,
+                                action=action, old=old, new=new, reason=reason,
+                                version=row.version, user=who["recorded_by"], device=device)
+    championship = rnd.event.championship
+    announce(championship=championship, round=rnd, kind="result")
+    log_action(championship, "puzzlecomp.result.recorded", user=user, round=rnd.pk,
+               entry=entry.number, version=row.version, write=action, reason=reason,
+               device=device.pk if device else None, **new)
+    return row
 
 
-@transaction.atomic
 def result_record(
     *,
     round: Round,
@@ -47,34 +175,15 @@ def result_record(
     time_credit: int = 0,
     user: Any = None,
     rules: RoundRules | None = None,
+    reason: str = "",
 ) -> Result:
-    """Store (or correct) an entry's result; RulesError, storing nothing, when it breaks a rule.
+    """Store (or correct) an entry's checked result without a version check (imports, demo).
 
     `rules` may be passed by callers recording many results, to resolve the round once.
     """
-    rnd = round
-    if entry.event_id != rnd.event_id:
-        raise RulesError(violation("result.entry_not_in_event",
-                                   f"entry {entry.number} is not in this event",
-                                   entry=str(entry.number), field="entry"))
-    record = results.Result(
-        status=status, time=time_seconds, pieces=pieces, remaining=remaining,
-        missing=results.MissingPieces(missing, missing_contiguous, missing_found),
-        time_credit=time_credit,
-    )
-    score_result(record, rules or round_rules(rnd), entry=str(entry.number))
-    values = {"status": str(status), "time_seconds": time_seconds, "pieces": pieces,
-              "remaining": remaining, "missing": missing,
-              "missing_contiguous": missing_contiguous, "missing_found": missing_found,
-              "time_credit": time_credit}
-    row = Result.objects.select_for_update().filter(round=rnd, entry=entry).first()
-    if row is None:
-        row = Result.objects.create(round=rnd, entry=entry, **values)
-    else:
-        for name, value in values.items():
-            setattr(row, name, value)
-        row.version += 1
-        row.save()
-    log_action(rnd.event.championship, "puzzlecomp.result.recorded", user=user, round=rnd.pk,
-               entry=entry.number, version=row.version, **values)
-    return row
+    values = ResultValues(status=status, time_seconds=time_seconds, pieces=pieces,
+                          remaining=remaining, missing=missing,
+                          missing_contiguous=missing_contiguous, missing_found=missing_found,
+                          time_credit=time_credit, competitor_confirmed=True)
+    return result_submit(round=round, entry=entry, values=values, action="record",
+                         reason=reason, user=user, rules=rules).result

@@ -1,0 +1,1 @@
+"""Live rounds for spectators: numbered notices, their fan-out, and ranking snapshots."""

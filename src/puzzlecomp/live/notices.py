@@ -1,0 +1,31 @@
+"""Numbered live notices: written in the same transaction as the change they announce.
+
+The number (`Championship.live_seq`) is durable, so a spectator who misses one notice in transit
+sees a gap and reloads the snapshot: the transport may lose notices, the numbers never lie.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+
+from puzzlecomp.championships.models import Championship, Notice, Round
+from puzzlecomp.live import broker
+
+
+def announce(*, championship: Championship, round: Round | None, kind: str) -> int:
+    """Number a notice that `round` (or the whole championship) changed; sent after commit."""
+    Championship.objects.filter(pk=championship.pk).update(live_seq=F("live_seq") + 1)
+    seq = Championship.objects.filter(pk=championship.pk).values_list("live_seq", flat=True).get()
+    championship.live_seq = seq
+    Notice.objects.create(championship=championship, seq=seq, round=round, kind=kind)
+    payload = notice_payload(championship.slug, seq, round.pk if round else None, kind)
+    transaction.on_commit(lambda: broker.publish(championship.slug, payload))
+    return seq
+
+
+def notice_payload(slug: str, seq: int, round_id: int | None, kind: str) -> dict[str, Any]:
+    """What a spectator receives: small, so that 5,000 of them cost little to send."""
+    return {"championship": slug, "seq": seq, "round": round_id, "kind": kind}
