@@ -51,3 +51,56 @@ def screenshot(page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+@pytest.fixture
+def asgi_server(live_server) -> Iterator[str]:
+    """The whole ASGI app (live notices included) served by uvicorn in a thread; its base URL.
+
+    `live_server` is Django's threaded WSGI server, which cannot stream server-sent events;
+    asking for it still makes the test database visible to other threads.
+    """
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    from puzzlecomp.web.asgi import application
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(ASGIStaticFilesHandler(application), host="127.0.0.1", port=port,
+                            log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def live_page(browser, asgi_server):
+    """A desktop-sized page against the ASGI server (`page` uses the WSGI live server)."""
+    context = browser.new_context(base_url=asgi_server, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone_page(browser, asgi_server):
+    """A phone-sized touch page against the ASGI server, as a judge holds it."""
+    context = browser.new_context(base_url=asgi_server, viewport={"width": 390, "height": 844},
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
