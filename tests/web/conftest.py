@@ -71,3 +71,13 @@ def clock(monkeypatch):
 
     at("2027-07-01T12:00")
     return at
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Sign-in limits and snapshots live in the cache: each test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

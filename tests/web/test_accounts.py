@@ -25,3 +25,23 @@ def test_signing_out_needs_a_post_and_ends_the_session(client, django_user_model
     assert client.get("/control/").status_code == 200
     client.post("/accounts/logout/")
     assert client.get("/control/").status_code == 302
+
+
+def test_sign_in_is_refused_after_five_failures_for_that_username(client, django_user_model):
+    """Issue 6, security: login rate limiting (per username and per address)."""
+    django_user_model.objects.create_user("olga", password="pw-12345678")
+    for _ in range(5):
+        response = client.post("/accounts/login/", {"username": "olga", "password": "wrong"})
+        assert response.status_code == 200
+    response = client.post("/accounts/login/", {"username": "olga", "password": "pw-12345678"})
+    assert response.status_code == 429
+    assert b"Too many failed sign-ins" in response.content
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_success_before_the_limit_signs_in(client, django_user_model):
+    django_user_model.objects.create_user("olga", password="pw-12345678")
+    for _ in range(4):
+        client.post("/accounts/login/", {"username": "olga", "password": "wrong"})
+    response = client.post("/accounts/login/", {"username": "olga", "password": "pw-12345678"})
+    assert response.status_code == 302

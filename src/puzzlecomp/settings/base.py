@@ -83,6 +83,13 @@ def database_from_env(default_sqlite: Path) -> dict[str, object]:
 
 
 DATABASES = {"default": database_from_env(DATA_DIR / "puzzlecomp.sqlite3")}
+
+# Redis (REDIS_URL) shares the cache between app processes: sign-in limits, snapshots.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -90,6 +97,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 LOGIN_URL = "login"
+# Failed sign-ins allowed per address and per username before a lockout of this many seconds.
+LOGIN_FAILURES_ALLOWED = int(os.environ.get("LOGIN_FAILURES_ALLOWED", "5"))
+LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 LOGIN_REDIRECT_URL = "control:home"
 LOGOUT_REDIRECT_URL = "public:home"
 
