@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.results import Entry, Result
 from puzzlecomp.rules.rounds import RoundRules, resolve_round
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+# CI (HYPOTHESIS_PROFILE=ci, set by .ci/run) tries five times the default number of examples.
+hypothesis_settings.register_profile("ci", max_examples=500, deadline=None, print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def examples(count: int) -> int:
+    """A test's own number of examples, multiplied the same way under the CI profile."""
+    return count * 5 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else count
 
 
 def round_of(

@@ -17,6 +17,7 @@ from puzzlecomp.planning import (
     assign_groups,
     country_flag,
 )
+from tests.conftest import examples
 
 WJPC_GROUPS = ("A", "B", "C", "D", "E", "F")
 WJPC_MERGES = (("A", "B"), ("C", "D"), ("E", "F"))
@@ -195,7 +196,7 @@ def equal_merges(draw: st.DrawFn) -> tuple[tuple[str, ...], tuple[tuple[str, ...
     return groups, merges
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(entrants=fields, layout=equal_merges(), seed=st.integers(0, 2**32))
 def test_wjpc_2025_group_assignment_invariants_hold_for_any_field(
     entrants: list[PlanningEntrant],
@@ -221,7 +222,7 @@ def test_wjpc_2025_group_assignment_invariants_hold_for_any_field(
     assert assignment.balance.max_country_block_spread <= 1
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(entrants=fields, shuffle_seed=st.integers(0, 1000), seed=st.integers(0, 2**32))
 def test_group_assignment_is_the_same_for_a_seed_whatever_the_input_order(
     entrants: list[PlanningEntrant], shuffle_seed: int, seed: int
@@ -236,7 +237,7 @@ def test_group_assignment_is_the_same_for_a_seed_whatever_the_input_order(
     assert dict(first.group_of) == dict(again.group_of)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(entrants=fields, seed=st.integers(0, 2**32))
 def test_uneven_merges_still_keep_groups_and_countries_within_one(
     entrants: list[PlanningEntrant], seed: int
