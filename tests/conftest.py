@@ -45,3 +45,11 @@ def shared_data() -> Path:
     if not (SHARED_DATA / "wjpc-results.csv").exists():
         pytest.skip(f"published results not found at {SHARED_DATA}")
     return SHARED_DATA
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests last: Playwright's session keeps an event loop running in the main thread
+    (and sets DJANGO_ALLOW_ASYNC_UNSAFE), which other tests must never run beside."""
+    browser = [item for item in items if "/tests/browser/" in str(item.path)]
+    if browser:
+        items[:] = [item for item in items if item not in browser] + browser
