@@ -110,6 +110,14 @@ def test_the_relay_counts_all_eight_puzzles():
     assert score_result(Result(Status.UNFINISHED, puzzles=records), rules).pieces == 4300
 
 
+def test_a_puzzle_counted_with_none_remaining_holds_all_its_pieces():
+    """czech-blind-and-relay.txt, 3.6: remaining pieces counted per puzzle; 0 left is complete."""
+    rules = round_of("czech-blind-relay", "relay")
+    records = (PuzzleRecord(remaining=0), PuzzleRecord(remaining=120),
+               *(PuzzleRecord(remaining=500) for _ in range(5)), PuzzleRecord(remaining=1000))
+    assert score_result(Result(Status.UNFINISHED, puzzles=records), rules).pieces == 500 + 380
+
+
 def test_a_multi_puzzle_result_must_give_every_puzzle():
     rules = round_of("wjpc-2025", "teams", "first")
     result = Result(Status.FINISHED, puzzles=(PuzzleRecord(time=10),))

@@ -132,7 +132,8 @@ def _puzzle_pieces(record: PuzzleRecord, size: int) -> int:
         return size
     if record.pieces is not None:
         return record.pieces
-    return size - (record.remaining or size)
+    # A puzzle neither finished nor counted holds no pieces.
+    return size - record.remaining if record.remaining is not None else 0
 
 
 def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]:
