@@ -53,3 +53,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     browser = [item for item in items if "/tests/browser/" in str(item.path)]
     if browser:
         items[:] = [item for item in items if item not in browser] + browser
+
+
+@pytest.fixture(autouse=True)
+def _fresh_snapshots() -> None:
+    """Test databases reuse ids and notice numbers: no snapshot may outlive its test."""
+    from puzzlecomp.live.snapshot import snapshot_cache_clear
+
+    snapshot_cache_clear()

@@ -1,5 +1,236 @@
-"""Judges' device writes, authorised by a device token (Authorization: Bearer)."""
+"""Judges' device writes, authorised by a device token (Authorization: Bearer).
 
-from ninja import Router
+`GET /device/me` is everything a phone shows; `POST /device/results` records one action of a
+judge (tap, verify, count, dsq, authorise) once per client id. Errors: 401 unknown, revoked or
+expired token; 403 an entry outside the device's tables; 404 a round of another championship;
+409 the result changed since `base_version` (the body carries the current result); 422 a
+broken rule, naming the field (see api/__init__.py).
+"""
 
-router = Router(tags=["devices"])
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+from uuid import UUID
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from ninja import Field, Router, Schema
+from ninja.security import HttpBearer
+
+from puzzlecomp.championships.models import JudgeDevice, Result, Round
+from puzzlecomp.judging.devices import device_for_token, device_seen
+from puzzlecomp.judging.recording import Action, JudgeWrite, judge_result_submit
+from puzzlecomp.judging.selectors import DeviceOverview, device_overview
+
+
+class DeviceToken(HttpBearer):
+    """The token a phone received when it was paired; DeviceRefused (401) says why it fails."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> JudgeDevice:
+        return device_for_token(token)
+
+
+router = Router(tags=["devices"], auth=DeviceToken())
+
+
+class ResultOut(Schema):
+    status: str
+    time_seconds: int | None
+    pieces: int | None
+    remaining: int | None
+    missing: int
+    missing_contiguous: int
+    missing_found: int
+    time_credit: int
+    # Multi-puzzle rounds: per puzzle time, pieces, remaining, missing, contiguous, found,
+    # verified (checked by the judge) and authorised (open to the competitor).
+    puzzles: list[dict[str, Any]]
+    checked: bool
+    competitor_confirmed: bool
+    note: str
+    version: int
+    recorded_at: dt.datetime
+
+
+class EntryOut(Schema):
+    number: int
+    name: str
+    country: str
+    group: str
+    seat: int
+    no_show: bool
+    # The version to write on: 0 while the entry has no result.
+    version: int
+    result: ResultOut | None
+
+
+class TableOut(Schema):
+    table: int
+    entries: list[EntryOut]
+
+
+class ClockOut(Schema):
+    state: str
+    started_at: dt.datetime | None
+    limit_seconds: int
+    ends_at: dt.datetime | None
+    server_now: dt.datetime
+
+
+class RoundOut(Schema):
+    id: int
+    code: str
+    name: str
+    event: str
+    state: str
+    clock: ClockOut
+    time_limit_seconds: int
+    puzzle_sizes: list[int]
+    stages: list[list[int]]
+    counting_record: str
+    wrong_piece_means_unfinished: bool
+    groups: list[str]
+    tables: list[TableOut]
+
+
+class DeviceOut(Schema):
+    id: int
+    label: str
+    table_from: int
+    table_to: int
+    expires_at: dt.datetime
+    championship: str
+
+
+class MeOut(Schema):
+    device: DeviceOut
+    server_now: dt.datetime
+    rounds: list[RoundOut]
+
+
+class ValuesIn(Schema):
+    """What the judge saw; each action reads the fields it needs (the rest keep defaults)."""
+
+    # tap: seconds since the round's start, from the phone's synchronised clock at the tap.
+    time_seconds: int | None = Field(default=None, ge=0)
+    # verify: missing pieces, those in adjacent clusters, and those found elsewhere.
+    missing: int = Field(default=0, ge=0)
+    missing_contiguous: int = Field(default=0, ge=0)
+    missing_found: int = Field(default=0, ge=0)
+    # verify: the puzzle is complete and every piece in its place.
+    complete_and_correct: bool | None = None
+    # verify: the competitor saw and confirmed the time.
+    competitor_confirmed: bool = False
+    # count (and verify of an incomplete puzzle where that means not finished): placed
+    # pieces, or the pieces left over (piles of 10 plus loose ones).
+    pieces: int | None = Field(default=None, ge=0)
+    remaining: int | None = Field(default=None, ge=0)
+    # dsq: the reason (required).
+    note: str = Field(default="", max_length=300)
+
+
+class ResultWriteIn(Schema):
+    # Made by the phone when the judge acts; a replay with the same id writes nothing.
+    client_id: UUID
+    round_id: int
+    entry: int = Field(ge=1, description="the entry's number")
+    # The result's version the judge saw: 0 when the entry had no result.
+    base_version: int = Field(ge=0)
+    action: Action
+    # Multi-puzzle rounds: the puzzle (from 1) tapped, checked, counted or opened.
+    puzzle: int | None = Field(default=None, ge=1)
+    values: ValuesIn = Field(default_factory=lambda: ValuesIn())
+
+
+class WriteOut(Schema):
+    round_id: int
+    entry: int
+    # True when this client id was stored before: the answer is the stored result.
+    replayed: bool
+    result: ResultOut
+
+
+class ViolationOut(Schema):
+    code: str
+    message: str
+    entry: str
+    field: str
+    params: dict[str, Any]
+
+
+class RulesErrorOut(Schema):
+    detail: str
+    violations: list[ViolationOut]
+
+
+class ConflictOut(Schema):
+    detail: str
+    code: str
+    base_version: int | None
+    current: ResultOut | None
+
+
+class DeviceErrorOut(Schema):
+    detail: str
+    code: str
+    field: str
+
+
+class NotFoundOut(Schema):
+    detail: str
+
+
+def result_out(row: Result) -> ResultOut:
+    return ResultOut.model_validate(row, from_attributes=True)
+
+
+def me_out(overview: DeviceOverview) -> MeOut:
+    device = overview.device
+    return MeOut(
+        device=DeviceOut(id=device.pk, label=device.label, table_from=device.table_from,
+                         table_to=device.table_to, expires_at=device.expires_at,
+                         championship=device.championship.slug),
+        server_now=overview.server_now,
+        rounds=[RoundOut(
+            id=r.id, code=r.code, name=r.name, event=r.event, state=r.state,
+            clock=ClockOut(**r.clock), time_limit_seconds=r.time_limit_seconds,
+            puzzle_sizes=list(r.puzzle_sizes), stages=[list(s) for s in r.stages],
+            counting_record=r.counting_record,
+            wrong_piece_means_unfinished=r.wrong_piece_means_unfinished, groups=list(r.groups),
+            tables=[TableOut(table=t.table, entries=[EntryOut(
+                number=e.number, name=e.name, country=e.country, group=e.group, seat=e.seat,
+                no_show=e.no_show, version=e.version,
+                result=result_out(e.result) if e.result else None) for e in t.entries])
+                for t in r.tables],
+        ) for r in overview.rounds],
+    )
+
+
+ERRORS: dict[int, Any] = {401: DeviceErrorOut, 403: DeviceErrorOut, 422: RulesErrorOut}
+
+
+@router.get("/me", url_name="device_me", response={200: MeOut, **ERRORS})
+def me(request: HttpRequest) -> MeOut:
+    """The device, its section, the live rounds with their clocks, and for each of its tables
+    the entries seated there with their current result and version."""
+    device: JudgeDevice = request.auth  # type: ignore[attr-defined]
+    device_seen(device)
+    return me_out(device_overview(device))
+
+
+@router.post("/results", url_name="device_result_write",
+             response={200: WriteOut, 404: NotFoundOut, 409: ConflictOut, **ERRORS})
+def result_write(request: HttpRequest, payload: ResultWriteIn) -> WriteOut:
+    """Record a judge's action on an entry at one of the device's tables (200 for a replay)."""
+    device: JudgeDevice = request.auth  # type: ignore[attr-defined]
+    rnd = get_object_or_404(Round.objects.select_related("event__championship"),
+                            pk=payload.round_id, event__championship=device.championship)
+    values = payload.values
+    outcome = judge_result_submit(
+        device=device, round=rnd, entry_number=payload.entry,
+        write=JudgeWrite(action=payload.action, puzzle=payload.puzzle,
+                         **values.model_dump()),
+        client_id=str(payload.client_id), base_version=payload.base_version)
+    return WriteOut(round_id=rnd.pk, entry=payload.entry, replayed=outcome.replayed,
+                    result=result_out(outcome.result))

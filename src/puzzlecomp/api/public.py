@@ -1,5 +1,289 @@
-"""Public reads: championships, rounds, clocks, ranking snapshots, entrants."""
+"""Public reads: championships, rounds, clocks, ranking snapshots, entrants.
 
-from ninja import Router
+Only published championships exist here (anything else answers 404), and an entrant's data is
+what the public results show: name, flag, group, tables, results and ranks; never birth dates,
+email addresses or the private link token.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from ninja import Router, Schema
+
+from puzzlecomp.championships.engine import ioc, round_rules
+from puzzlecomp.championships.models import Championship, EntryMember, Round, Seat
+from puzzlecomp.championships.services.rounds import round_clock
+from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
+from puzzlecomp.live.sse import server_time_ms
+from puzzlecomp.public.live.selectors import public_entries
+from puzzlecomp.rules.errors import RulesError
 
 router = Router(tags=["public"])
+
+
+class Error(Schema):
+    detail: str
+
+
+class TimeOut(Schema):
+    now: int
+
+
+class ChampionshipOut(Schema):
+    slug: str
+    name: str
+    venue: str
+    starts_at: dt.datetime
+    ends_on: dt.date | None
+    ruleset: str
+    # Number of the last live notice: changes whenever anything spectators see changes.
+    live_seq: int
+
+
+class RoundOut(Schema):
+    id: int
+    code: str
+    name: str
+    state: str
+    # Planned start until the round runs; then the start the head judge gave.
+    starts_at: dt.datetime | None
+    time_limit_seconds: int | None
+    groups: list[str]
+    published_at: dt.datetime | None
+
+
+class EventOut(Schema):
+    code: str
+    name: str
+    kind: str
+    rounds: list[RoundOut]
+
+
+class ChampionshipDetail(ChampionshipOut):
+    events: list[EventOut]
+
+
+class ClockOut(Schema):
+    state: str
+    started_at: dt.datetime | None
+    limit_seconds: int
+    ends_at: dt.datetime | None
+    server_now: dt.datetime
+
+
+class Qualified(Schema):
+    to_group: str
+    reason: str
+    confirmed: str | None = None
+
+
+class LineOut(Schema):
+    entry: int
+    name: str
+    flag: str
+    group: str
+    table: int | None
+    rank: int | None
+    official_rank: int | None
+    eligible: bool | None
+    status: str
+    time_seconds: int | None
+    final_seconds: int | None
+    penalty_seconds: int | None
+    missing: int
+    pieces: int | None
+    pieces_per_minute: float | None
+    checked: bool
+    qualified: Qualified | None
+    version: int
+
+
+class SnapshotChampionship(Schema):
+    slug: str
+    name: str
+
+
+class SnapshotEvent(Schema):
+    code: str
+    name: str
+    kind: str
+
+
+class SnapshotRound(Schema):
+    id: int
+    code: str
+    name: str
+    state: str
+    groups: list[str]
+    pieces: int
+    official_ranking: bool
+    published_at: dt.datetime | None
+    disputes_close_at: dt.datetime | None
+
+
+class SnapshotOut(Schema):
+    """A round's ranking (the engine's), as on every public page; see docs/live.md."""
+
+    version: int
+    championship: SnapshotChampionship
+    seq: int
+    event: SnapshotEvent
+    round: SnapshotRound
+    clock: ClockOut
+    seated: int
+    lines: list[LineOut]
+
+
+class MemberOut(Schema):
+    # Both empty unless the member agreed to have their name and nationality published.
+    name: str
+    nationality: str
+
+
+class EntrantRoundOut(Schema):
+    round_id: int
+    round_code: str
+    round_name: str
+    state: str
+    group: str
+    table: int | None
+    # The entrant's line of the round's ranking; None while there is no result.
+    result: LineOut | None
+
+
+class EntrantOut(Schema):
+    event: str
+    number: int
+    name: str
+    flag: str
+    group: str
+    members: list[MemberOut]
+    rounds: list[EntrantRoundOut]
+
+
+def _published(slug: str) -> Championship:
+    return get_object_or_404(Championship, slug=slug, published=True)
+
+
+def _public_round(slug: str, round_id: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("event__championship"),
+                             pk=round_id, event__championship__slug=slug,
+                             event__championship__published=True)
+
+
+def _championship_json(championship: Championship) -> dict[str, Any]:
+    return {"slug": championship.slug, "name": championship.name, "venue": championship.venue,
+            "starts_at": championship.starts_at, "ends_on": championship.ends_on,
+            "ruleset": championship.ruleset_id, "live_seq": championship.live_seq}
+
+
+def _time_limit(rnd: Round) -> int | None:
+    try:
+        return round_rules(rnd).time_limit_seconds
+    except RulesError:  # a round the ruleset does not know (yet): no limit to show
+        return None
+
+
+@router.get("/time", response=TimeOut, summary="The server's clock (epoch milliseconds)")
+def time_get(request: HttpRequest) -> dict[str, int]:
+    return {"now": round(server_time_ms())}
+
+
+@router.get("/championships", response=list[ChampionshipOut],
+            summary="Published championships")
+def championship_list(request: HttpRequest) -> list[dict[str, Any]]:
+    return [_championship_json(c) for c in Championship.objects.filter(published=True)]
+
+
+@router.get("/championships/{slug}", response={200: ChampionshipDetail, 404: Error},
+            summary="A championship's events and rounds")
+def championship_get(request: HttpRequest, slug: str) -> dict[str, Any]:
+    championship = _published(slug)
+    rounds: dict[int, list[dict[str, Any]]] = {}
+    for rnd in (Round.objects.filter(event__championship=championship)
+                .select_related("event__championship").prefetch_related("puzzles")):
+        rounds.setdefault(rnd.event_id, []).append({
+            "id": rnd.pk, "code": rnd.code, "name": rnd.name, "state": rnd.state,
+            "starts_at": rnd.starts_at, "time_limit_seconds": _time_limit(rnd),
+            "groups": list(rnd.groups or []), "published_at": rnd.published_at,
+        })
+    events = [{"code": e.code, "name": e.name, "kind": e.kind, "rounds": rounds.get(e.pk, [])}
+              for e in championship.events.all()]
+    return {**_championship_json(championship), "events": events}
+
+
+@router.get("/championships/{slug}/rounds/{round_id}/ranking",
+            response={200: SnapshotOut, 304: None, 404: Error},
+            summary="A round's ranking snapshot (ETag; 304 when unchanged)")
+def round_ranking_get(request: HttpRequest, slug: str, round_id: int) -> HttpResponse:
+    snapshot = round_snapshot_cached(_public_round(slug, round_id))
+    return snapshot_response(request, snapshot)
+
+
+def snapshot_response(request: HttpRequest, snapshot: Snapshot) -> HttpResponse:
+    """The snapshot's bytes as they are (gzipped when accepted), or 304 for its ETag."""
+    tags = {t.strip().removeprefix("W/")
+            for t in request.headers.get("If-None-Match", "").split(",")}
+    if snapshot.etag in tags or "*" in tags:
+        response = HttpResponse(status=304)
+    elif snapshot.gzipped and "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(snapshot.gzipped, content_type="application/json")
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(snapshot.body, content_type="application/json")
+    response["ETag"] = snapshot.etag
+    response["Cache-Control"] = "no-cache"
+    response["Vary"] = "Accept-Encoding"
+    return response
+
+
+@router.get("/championships/{slug}/rounds/{round_id}/clock", response={200: ClockOut, 404: Error},
+            summary="A round's clock (draw it from the server's time)")
+def round_clock_get(request: HttpRequest, slug: str, round_id: int) -> dict[str, Any]:
+    return round_clock(_public_round(slug, round_id)).as_json()
+
+
+@router.get("/championships/{slug}/entries/{event_code}/{number}",
+            response={200: EntrantOut, 404: Error},
+            summary="An entrant's public data: group, tables, results and ranks")
+def entrant_get(request: HttpRequest, slug: str, event_code: str, number: int) -> dict[str, Any]:
+    entry = get_object_or_404(public_entries(slug), event__code=event_code, number=number)
+    seats = {s.round_id: s for s in Seat.objects.filter(entry=entry)}
+    with_result = set(entry.results.values_list("round_id", flat=True))
+    rounds = []
+    flag = ""
+    for rnd in entry.event.rounds.order_by("position"):
+        seat = seats.get(rnd.pk)
+        if seat is None and rnd.pk not in with_result:
+            continue
+        rnd.event = entry.event
+        line = None
+        if rnd.pk in with_result:
+            lines = json.loads(round_snapshot_cached(rnd).body)["lines"]
+            line = next((li for li in lines if li["entry"] == entry.number), None)
+            flag = line["flag"] if line else flag
+        rounds.append({
+            "round_id": rnd.pk, "round_code": rnd.code, "round_name": rnd.name,
+            "state": rnd.state,
+            "group": line["group"] if line else (seat.group if seat else entry.group),
+            "table": seat.table if seat and not seat.no_show else None,
+            "result": line,
+        })
+    members = [_member(m) for m in EntryMember.objects.filter(entry=entry)
+               .select_related("person")]
+    return {"event": event_code, "number": entry.number, "name": entry.name,
+            "flag": flag or entry.country, "group": entry.group, "members": members,
+            "rounds": rounds}
+
+
+def _member(member: EntryMember) -> dict[str, str]:
+    person = member.person
+    if not person.consent_publish:
+        return {"name": "", "nationality": ""}
+    return {"name": f"{person.first_name} {person.last_name}",
+            "nationality": ioc(member.represents) or ioc(person.nationality) or ""}

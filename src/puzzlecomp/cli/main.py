@@ -11,6 +11,7 @@ from puzzlecomp.cli import (
     advance,
     awards,
     bench,
+    championship,
     groups,
     rank,
     rulesets,
@@ -24,7 +25,8 @@ from puzzlecomp.formats.results_csv import InputError
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 
-COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, translations, bench)
+COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, championship,
+            translations, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     print(f"puzzlecomp at http://{args.host}:{args.port}/")
+    # Spectators' streams never end by themselves: give them 5 s on shutdown, then close.
     uvicorn.run("puzzlecomp.web.asgi:application", host=args.host, port=args.port,
-                workers=args.workers, log_level="info")
+                workers=args.workers, log_level="info", timeout_graceful_shutdown=5)
     return 0

@@ -3,12 +3,14 @@
 from django.urls import include, path
 
 from puzzlecomp.control import views
+from puzzlecomp.control.rounds import championship_file
 
 app_name = "control"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("new/", views.championship_new, name="championship_new"),
+    path("import/", championship_file.championship_upload, name="championship_import"),
     path("<slug:slug>/", views.dashboard, name="dashboard"),
     path("<slug:slug>/setup/", include("puzzlecomp.control.setup.urls")),
     path("<slug:slug>/registrations/", include("puzzlecomp.control.registrations.urls")),

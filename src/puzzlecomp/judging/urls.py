@@ -1,6 +1,13 @@
 """Judges' phones under /judge/<slug>/ (namespace judging)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from puzzlecomp.judging import views
 
 app_name = "judging"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.home, name="home"),
+    # Printed on pairing sheets and table cards: no trailing slash, as printed.
+    path("pair/<str:code>", views.pair, name="pair"),
+    path("table/<int:round_id>/<int:table>", views.table, name="table"),
+]

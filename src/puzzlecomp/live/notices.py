@@ -13,6 +13,7 @@ from django.db.models import F
 
 from puzzlecomp.championships.models import Championship, Notice, Round
 from puzzlecomp.live import broker
+from puzzlecomp.live.relay import relay_forward
 
 
 def announce(*, championship: Championship, round: Round | None, kind: str) -> int:
@@ -22,8 +23,14 @@ def announce(*, championship: Championship, round: Round | None, kind: str) -> i
     championship.live_seq = seq
     Notice.objects.create(championship=championship, seq=seq, round=round, kind=kind)
     payload = notice_payload(championship.slug, seq, round.pk if round else None, kind)
-    transaction.on_commit(lambda: broker.publish(championship.slug, payload))
+    transaction.on_commit(lambda: notice_send(payload))
     return seq
+
+
+def notice_send(payload: dict[str, Any]) -> None:
+    """To this process's spectators, and to the other processes' through Redis if set."""
+    broker.publish(payload["championship"], payload)
+    relay_forward(payload)
 
 
 def notice_payload(slug: str, seq: int, round_id: int | None, kind: str) -> dict[str, Any]:

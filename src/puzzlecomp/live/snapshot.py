@@ -6,11 +6,13 @@ ETag, so unchanged polls cost a comparison.
 
 from __future__ import annotations
 
+import datetime as dt
+import gzip
 import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.serializers.json import DjangoJSONEncoder
 
@@ -39,10 +41,17 @@ class Snapshot:
     seq: int
     etag: str
     body: bytes
+    # The body gzipped once, for every spectator whose browser accepts it (JSON shrinks ~10x).
+    gzipped: bytes = b""
 
 
-_cache: OrderedDict[tuple[int, int], Snapshot] = OrderedDict()
+# (championship id, its creation instant, round id, seq): the instant tells apart two databases
+# that reuse ids and numbers (tests, a restored backup), so a process never serves a stale body.
+SnapshotKey = tuple[int, float, int, int]
+
+_cache: OrderedDict[SnapshotKey, Snapshot] = OrderedDict()
 _cache_lock = threading.Lock()
+_building: dict[SnapshotKey, threading.Lock] = {}
 _CACHE_SIZE = 256
 
 
@@ -51,21 +60,56 @@ def current_seq(championship_id: int) -> int:
 
 
 def snapshot_etag(rnd: Round, seq: int) -> str:
-    return f'"r{rnd.pk}-s{seq}"'
+    return etag_of(rnd.pk, seq)
+
+
+def etag_of(round_id: int, seq: int) -> str:
+    return f'"r{round_id}-s{seq}"'
+
+
+def snapshot_key(championship_id: int, created_at: dt.datetime, round_id: int,
+                 seq: int) -> SnapshotKey:
+    return (championship_id, created_at.timestamp(), round_id, seq)
+
+
+def snapshot_cache_get(key: SnapshotKey) -> Snapshot | None:
+    with _cache_lock:
+        return _cache.get(key)
+
+
+def snapshot_cache_clear() -> None:
+    """Forget every built snapshot (tests that reuse ids in a fresh database)."""
+    with _cache_lock:
+        _cache.clear()
 
 
 def round_snapshot_cached(rnd: Round, seq: int | None = None) -> Snapshot:
-    """The snapshot bytes of the round at live notice `seq` (default: the current one)."""
+    """The snapshot bytes of the round at live notice `seq` (default: the current one).
+
+    Built once per number: concurrent callers of the same number wait for one build.
+    """
+    championship = rnd.event.championship
     if seq is None:
-        seq = current_seq(rnd.event.championship_id)
-    key = (rnd.pk, seq)
-    with _cache_lock:
-        hit = _cache.get(key)
+        seq = current_seq(championship.pk)
+    key = snapshot_key(championship.pk, championship.created_at, rnd.pk, seq)
+    hit = snapshot_cache_get(key)
     if hit is not None:
         return hit
+    with _cache_lock:
+        building = _building.setdefault(key, threading.Lock())
+    with building:
+        hit = snapshot_cache_get(key)
+        if hit is None:
+            hit = _build(rnd, seq, key)
+    with _cache_lock:
+        _building.pop(key, None)
+    return hit
+
+
+def _build(rnd: Round, seq: int, key: SnapshotKey) -> Snapshot:
     data = round_snapshot(rnd, seq=seq)
     body = json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":")).encode()
-    snap = Snapshot(seq, snapshot_etag(rnd, seq), body)
+    snap = Snapshot(seq, etag_of(rnd.pk, seq), body, gzip.compress(body, compresslevel=6, mtime=0))
     with _cache_lock:
         _cache[key] = snap
         while len(_cache) > _CACHE_SIZE:
@@ -80,7 +124,9 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
     clock = round_clock(rnd)
     rules = round_rules(rnd)
     ranking = ranking_by_round_groups(rnd)
-    rows = {r.entry.number: r for r in Result.objects.filter(round=rnd).select_related("entry")}
+    # Plain values, not model instances: a WJPC round has 1,200 of them, once per notice.
+    rows = {row[0]: _Row(*row[1:]) for row in Result.objects.filter(round=rnd).values_list(
+        "entry__number", "time_seconds", "missing", "checked", "version")}
     tables = dict(Seat.objects.filter(round=rnd, no_show=False)
                   .values_list("entry__number", "table"))
     marks = qualification_marks(rnd, ranking)
@@ -139,7 +185,16 @@ def _flags(rnd: Round) -> dict[int, str]:
     return {n: flag_of(spec, c, country=fallback[n])[0] for n, c in codes.items()}
 
 
-def _line(line: RankedEntry, row: Result, tables: dict[int, int],
+class _Row(NamedTuple):
+    """What a line shows of the stored result beyond the engine's score."""
+
+    time_seconds: int | None
+    missing: int
+    checked: bool
+    version: int
+
+
+def _line(line: RankedEntry, row: _Row, tables: dict[int, int],
           marks: dict[int, dict[str, str]], flags: dict[int, str], pieces_total: int,
           limit: int) -> dict[str, Any]:
     number = int(line.entry.id)

@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from puzzlecomp.championships.models import Championship
+from puzzlecomp.public.live.selectors import live_rounds
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -17,4 +18,5 @@ def championship(request: HttpRequest, slug: str) -> HttpResponse:
     championship = get_object_or_404(Championship, slug=slug, published=True)
     return render(request, "public/championship.html", {
         "championship": championship, "events": championship.events.all(),
+        "live_rounds": live_rounds(championship),
     })

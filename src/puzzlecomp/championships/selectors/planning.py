@@ -23,10 +23,12 @@ from puzzlecomp.championships.models import (
     EntryStatus,
     Event,
     GroupMove,
+    QualifierStatus,
     Result,
     Round,
     Seat,
 )
+from puzzlecomp.championships.models import Qualifier as QualifierRow
 from puzzlecomp.planning import (
     FloorPlan,
     GroupBalance,
@@ -37,7 +39,7 @@ from puzzlecomp.planning import (
     TableAssignment,
     group_balance,
 )
-from puzzlecomp.rules.qualification import Qualifier, qualify_for_next_round
+from puzzlecomp.rules.qualification import Qualifier, QualifyReason, qualify_for_next_round
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.ruleset import Round as RoundSpec
 from puzzlecomp.rules.ruleset import SeatingRule
@@ -224,7 +226,8 @@ def seating_order(rnd: Round, group: str) -> tuple[list[SeatingEntrant], list[En
     """The entries to seat in one group of the round, strongest first, with their rows.
 
     First rounds: seed rank, then entry number. Later rounds: the qualifiers going to the
-    group, by place in the previous round (wjpc-2025.txt: the top 8 of each group sit alone).
+    group (confirmed ones once confirmed), by place in the previous round (wjpc-2025.txt: the
+    top 8 of each group sit alone).
     """
     if is_first_round(rnd):
         entries = list(
@@ -241,8 +244,18 @@ def seating_order(rnd: Round, group: str) -> tuple[list[SeatingEntrant], list[En
 
 
 def qualifiers_of_previous(rnd: Round) -> list[Qualifier]:
-    """Who the engine sends from the previous round into this one; PlanningError if unknown."""
+    """Who goes from the previous round into this one: the organiser's confirmed qualifiers
+    (withdrawn ones left out) once there are any, else the engine's; PlanningError if unknown."""
     previous = previous_round(rnd)
+    confirmed = (QualifierRow.objects.filter(from_round=previous)
+                 .select_related("entry__event").prefetch_related(ENTRY_MEMBERS)
+                 if previous is not None else QualifierRow.objects.none())
+    if confirmed.exists():
+        return [
+            Qualifier(dataclasses.replace(engine_entry(row.entry), group=row.from_group),
+                      row.rank, row.to_group, QualifyReason(row.reason))
+            for row in confirmed if row.status == QualifierStatus.CONFIRMED
+        ]
     if previous is None or not previous.results.exists():
         raise PlanningError(
             "seating.previous_round_without_results",

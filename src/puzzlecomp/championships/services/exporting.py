@@ -28,11 +28,23 @@ class ExportFile:
     content: bytes
 
 
+# A spreadsheet runs a text cell starting with one of these as a formula ("CSV injection"):
+# a name such as =HYPERLINK(...) must stay text, so it gets a leading apostrophe.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def guard_formula(text: str) -> str:
+    """The text with a leading apostrophe when a spreadsheet would read it as a formula."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
 def _cell_text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, dt.date):
         return value.isoformat()
+    if isinstance(value, str):
+        return guard_formula(value)
     return str(value)
 
 
@@ -47,7 +59,9 @@ def table_csv(table: Table) -> bytes:
 
 def _cell_value(value: Any) -> Any:
     # Spreadsheets hold floats; money keeps its two decimals as a number.
-    return float(value) if isinstance(value, Decimal) else value
+    if isinstance(value, Decimal):
+        return float(value)
+    return guard_formula(value) if isinstance(value, str) else value
 
 
 def table_xlsx(table: Table) -> bytes:

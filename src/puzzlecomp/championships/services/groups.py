@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.urls import reverse
 
 from puzzlecomp.championships.audit import log_action
 from puzzlecomp.championships.models import (
@@ -138,9 +139,11 @@ def group_emails(rnd: Round, entries: list[Entry]) -> list[EmailMessage]:
         if not recipients:
             continue
         seat = seats.get(entry.pk)
+        results_link = settings.SITE_URL + reverse(
+            "public:disputes:entrant", kwargs={"slug": championship.slug, "token": entry.token})
         context = {"championship": championship, "round": rnd, "event": rnd.event,
                    "entry": entry, "table": seat.table if seat else None,
-                   "site_url": settings.SITE_URL}
+                   "site_url": settings.SITE_URL, "results_link": results_link}
         subject = render_to_string("emails/group_assigned_subject.txt", context).strip()
         body = render_to_string("emails/group_assigned.txt", context)
         messages.append(EmailMessage(subject, body, to=recipients))

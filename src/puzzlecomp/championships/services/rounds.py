@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from puzzlecomp.championships.audit import log_action
 from puzzlecomp.championships.engine import round_rules, ruleset_of
-from puzzlecomp.championships.models import Round, RoundState
+from puzzlecomp.championships.models import Dispute, DisputeStatus, Round, RoundState
 from puzzlecomp.live.notices import announce
 from puzzlecomp.rules.errors import RulesError, violation
 
@@ -111,11 +111,27 @@ def round_move(*, round: Round, to: RoundState, user: Any = None,
         raise RulesError(violation("round.state_order",
                                    f"a {rnd.state} round cannot become {to}", field="state"))
     now = now or timezone.now()
+    if to == RoundState.FINAL:
+        _check_no_dispute_can_come(rnd, now)
     if to == RoundState.PUBLISHED:
         rnd.published_at = now
         rnd.save(update_fields=["published_at"])
     return round_state_set(round=rnd, state=to, user=user,
                            starts_at=now if to == RoundState.RUNNING else None)
+
+
+def _check_no_dispute_can_come(rnd: Round, now: dt.datetime) -> None:
+    """wjpc-2025.txt, Disputes and Reviews: results become final after the 4-hour window, and
+    only once the head judge has resolved every dispute."""
+    ends = dispute_window_ends(rnd)
+    if ends is not None and now < ends:
+        raise RulesError(violation("round.dispute_window_open",
+                                   f"disputes may be filed until {ends.isoformat()}",
+                                   field="state", ends=ends))
+    waiting = Dispute.objects.filter(round=rnd, status=DisputeStatus.OPEN).count()
+    if waiting:
+        raise RulesError(violation("round.disputes_open", f"{waiting} disputes are still open",
+                                   field="state", count=waiting))
 
 
 def dispute_window_ends(rnd: Round) -> dt.datetime | None:

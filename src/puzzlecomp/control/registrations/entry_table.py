@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import dateformat, formats, timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from puzzlecomp.championships.models import Championship, EntryStatus, Event
 from puzzlecomp.championships.selectors.registration import EntryRow
@@ -30,8 +31,10 @@ def entry_table_rows(rows: Sequence[EntryRow], *, championship: Championship,
                            args=[championship.slug, event.code, int(_PLACEHOLDER)])
              for name in ("payment", "cancel")}
     mixed = f' <span class="badge mixed">{escape(_("mixed"))}</span>'
+    # "Cancel" here withdraws a registration, unlike the Cancel of a form.
+    cancel = pgettext("registration", "Cancel")
     actions = (f'<a href="{escape(links["payment"])}">{escape(_("Payment"))}</a> · '
-               f'<a href="{escape(links["cancel"])}">{escape(_("Cancel"))}</a>')
+               f'<a href="{escape(links["cancel"])}">{escape(cancel)}</a>')
     statuses = {value: escape(str(label)) for value, label in EntryStatus.choices}
     decimal_separator = formats.get_format("DECIMAL_SEPARATOR")
     date_format = formats.get_format("SHORT_DATETIME_FORMAT")

@@ -1,6 +1,10 @@
 """Competitors' disputes under /c/<slug>/disputes/ (namespace public:disputes)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from puzzlecomp.public.disputes import views
 
 app_name = "disputes"
-urlpatterns: list = []
+urlpatterns = [
+    path("<str:token>/", views.entrant, name="entrant"),
+]

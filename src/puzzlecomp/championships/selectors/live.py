@@ -1,0 +1,473 @@
+"""Reads for the head judge's live screens: the state of every seat in the hall, the queues of
+finishes to check and disputes to resolve, time credits, the relay's rotation, an entry's
+history, and a competitor's own published results."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q
+
+from puzzlecomp.championships.engine import round_rules
+from puzzlecomp.championships.models import (
+    AuditEntry,
+    Dispute,
+    DisputeStatus,
+    Entry,
+    EntryMember,
+    EntryStatus,
+    Result,
+    ResultChange,
+    Round,
+    RoundState,
+    Seat,
+)
+from puzzlecomp.championships.selectors.planning import floor_map_get
+from puzzlecomp.championships.services.results import RESULT_FIELDS, ResultValues
+from puzzlecomp.championships.services.rounds import dispute_window_ends
+from puzzlecomp.live.snapshot import round_snapshot_cached
+from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.relay import rotation_schedule
+from puzzlecomp.rules.results import Status
+
+# The audit action of a time credit: the durable record of the head judge's grant, kept even
+# before the entry has a result to carry it.
+TIME_CREDIT = "puzzlecomp.result.time_credit"
+
+
+class SeatState(StrEnum):
+    """Where an entry at its table stands, as the floor map colours it."""
+
+    WAITING = "waiting"
+    ASSEMBLING = "assembling"
+    AWAITING_CHECK = "awaiting_check"
+    VERIFIED = "verified"
+    COUNTING = "counting"
+    COUNTED = "counted"
+
+
+# The legend lists the states in this order; a table shared by several entries shows the
+# first of URGENCY among its entries' states.
+SEAT_STATES = tuple(SeatState)
+URGENCY = (SeatState.AWAITING_CHECK, SeatState.COUNTING, SeatState.ASSEMBLING,
+           SeatState.VERIFIED, SeatState.COUNTED, SeatState.WAITING)
+
+
+def seat_state(*, round_state: str, result: Result | None, elapsed: float | None, limit: int,
+               credit: int = 0) -> SeatState:
+    """The state of one entry: from its result when there is one, else from the clock.
+
+    An entry with a time credit keeps assembling past the round's limit until its own limit
+    (wjpc-2025.txt, Start of the round: extra time equal to the delay).
+    """
+    if result is not None:
+        if result.status != Status.FINISHED:
+            return SeatState.COUNTED
+        return SeatState.VERIFIED if result.checked else SeatState.AWAITING_CHECK
+    if round_state == RoundState.PLANNED:
+        return SeatState.WAITING
+    if round_state == RoundState.RUNNING:
+        return SeatState.ASSEMBLING
+    if round_state == RoundState.COUNTING and elapsed is not None and elapsed < limit + credit:
+        return SeatState.ASSEMBLING
+    return SeatState.COUNTING
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """One entry at its table, with its state and the result the screens show."""
+
+    number: int
+    name: str
+    country: str
+    table: int | None
+    seat: int | None
+    state: SeatState
+    status: str | None = None
+    time_seconds: int | None = None
+    version: int = 0
+    credit: int = 0
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    table: int
+    x: int
+    y: int
+    guest: bool
+    seats: tuple[SeatLine, ...]
+
+    @property
+    def state(self) -> SeatState | None:
+        """The most urgent state of the entries at the table (None: nobody sits there)."""
+        states = {s.state for s in self.seats}
+        return next((s for s in URGENCY if s in states), None)
+
+
+@dataclass(frozen=True)
+class LiveFloor:
+    width: int
+    height: int
+    tables: tuple[LiveTable, ...]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        counts = {str(state): 0 for state in SEAT_STATES}
+        for table in self.tables:
+            for seat in table.seats:
+                counts[seat.state] += 1
+        return counts
+
+    @property
+    def seats(self) -> list[SeatLine]:
+        return [seat for table in self.tables for seat in table.seats]
+
+
+def elapsed_seconds(rnd: Round, now: dt.datetime) -> float | None:
+    """Seconds since the round's start; None before it starts."""
+    if rnd.state == RoundState.PLANNED or rnd.starts_at is None:
+        return None
+    return max(0.0, (now - rnd.starts_at).total_seconds())
+
+
+@dataclass(frozen=True)
+class _Clock:
+    """What a seat's state needs to know about the round, read once per screen."""
+
+    round_state: str
+    elapsed: float | None
+    limit: int
+    credits: dict[int, int]
+    results: dict[int, Result]
+
+    def line(self, number: int, name: str, country: str, table: int | None,
+             seat: int | None) -> SeatLine:
+        row = self.results.get(number)
+        credit = self.credits.get(number, 0)
+        return SeatLine(
+            number=number, name=name, country=country, table=table, seat=seat, credit=credit,
+            state=seat_state(round_state=self.round_state, result=row, elapsed=self.elapsed,
+                             limit=self.limit, credit=credit),
+            status=row.status if row else None,
+            time_seconds=row.time_seconds if row else None,
+            version=row.version if row else 0,
+        )
+
+
+def _clock(rnd: Round, now: dt.datetime) -> _Clock:
+    results = {r.entry.number: r for r in Result.objects.filter(round=rnd).select_related("entry")}
+    return _Clock(rnd.state, elapsed_seconds(rnd, now), round_rules(rnd).time_limit_seconds,
+                  time_credits_get(rnd), results)
+
+
+def live_floor_get(rnd: Round, group: str, *, now: dt.datetime) -> LiveFloor:
+    """The hall of one group with every seated entry's state (no-shows left out).
+
+    PlanningError when the hall has no rows of tables.
+    """
+    hall = floor_map_get(rnd, group)
+    clock = _clock(rnd, now)
+    tables = [
+        LiveTable(table.table, table.x, table.y, table.guest, tuple(
+            clock.line(e.number, e.name, e.country, table.table, e.seat)
+            for e in table.entries if not e.no_show))
+        for table in hall.tables
+    ]
+    return LiveFloor(hall.width, hall.height, tuple(tables))
+
+
+def round_lines_get(rnd: Round, *, now: dt.datetime) -> list[SeatLine]:
+    """Every entry seated in the round or with a result in it, by table then number."""
+    clock = _clock(rnd, now)
+    seats = {s.entry_id: s for s in Seat.objects.filter(round=rnd, no_show=False)}
+    entries = Entry.objects.filter(Q(pk__in=list(seats)) | Q(results__round=rnd)).distinct()
+    lines = []
+    for entry in entries:
+        seat = seats.get(entry.pk)
+        lines.append(clock.line(entry.number, str(entry), entry.country,
+                                seat.table if seat else None, seat.seat if seat else None))
+    return sorted(lines, key=lambda ln: (ln.table is None, ln.table or 0, ln.number))
+
+
+def time_credits_get(rnd: Round) -> dict[int, int]:
+    """Entry number -> seconds of time credit: the head judge's latest grant, else what the
+    result carries (imports)."""
+    credits = dict(Result.objects.filter(round=rnd, time_credit__gt=0)
+                   .values_list("entry__number", "time_credit"))
+    for grant in time_credit_grants(rnd):
+        credits[grant.entry] = grant.seconds
+    return {number: seconds for number, seconds in credits.items() if seconds}
+
+
+def time_credit_of(rnd: Round, entry: Entry) -> int:
+    """The seconds of credit an entry's result must carry (0 when none was granted).
+
+    Whoever writes an entry's result fills `ResultValues.time_credit` from here, so a credit
+    granted before the finish is not lost when the finish is recorded.
+    """
+    grants = time_credit_grants(rnd, entry=entry)
+    if grants:
+        return grants[-1].seconds
+    row = Result.objects.filter(round=rnd, entry=entry).values_list("time_credit", flat=True)
+    return row.first() or 0
+
+
+@dataclass(frozen=True)
+class CreditGrant:
+    entry: int
+    seconds: int
+    reason: str
+    at: dt.datetime
+    user: str
+
+
+def time_credit_grants(rnd: Round, *, entry: Entry | None = None) -> list[CreditGrant]:
+    """The head judge's time credit grants of the round, oldest first."""
+    rows = AuditEntry.objects.filter(championship_id=rnd.event.championship_id,
+                                     action=TIME_CREDIT, data__round=rnd.pk)
+    if entry is not None:
+        rows = rows.filter(data__entry=entry.number)
+    return [CreditGrant(a.data["entry"], a.data["seconds"], a.data.get("reason", ""), a.at,
+                        a.user.get_username() if a.user else "")
+            for a in rows.select_related("user").order_by("at", "pk")]
+
+
+@dataclass(frozen=True)
+class CreditLine:
+    """An entry with a time credit and its own limit (seconds from the round's start)."""
+
+    number: int
+    name: str
+    table: int | None
+    seconds: int
+    limit_seconds: int
+
+
+def credit_lines_get(rnd: Round) -> list[CreditLine]:
+    credits = time_credits_get(rnd)
+    if not credits:
+        return []
+    limit = round_rules(rnd).time_limit_seconds
+    tables = dict(Seat.objects.filter(round=rnd, no_show=False)
+                  .values_list("entry__number", "table"))
+    entries = Entry.objects.filter(event=rnd.event, number__in=credits).order_by("number")
+    return [CreditLine(e.number, str(e), tables.get(e.number), credits[e.number],
+                       limit + credits[e.number]) for e in entries]
+
+
+@dataclass(frozen=True)
+class QueueLine:
+    """A finish awaiting the judge's check of the puzzle."""
+
+    number: int
+    name: str
+    table: int | None
+    time_seconds: int | None
+    version: int
+    recorded_at: dt.datetime
+    device: str
+
+
+def finishes_awaiting_check(rnd: Round) -> list[QueueLine]:
+    """Finishes not yet checked, the one called first at the top."""
+    tables = dict(Seat.objects.filter(round=rnd, no_show=False)
+                  .values_list("entry__number", "table"))
+    rows = (Result.objects.filter(round=rnd, status=Status.FINISHED, checked=False)
+            .select_related("entry", "device").order_by("time_seconds", "recorded_at", "pk"))
+    return [QueueLine(r.entry.number, str(r.entry), tables.get(r.entry.number), r.time_seconds,
+                      r.version, r.recorded_at, r.device.label if r.device else "")
+            for r in rows]
+
+
+def disputes_get(rnd: Round, *, open_only: bool = False) -> list[Dispute]:
+    """The round's disputes, first filed first, each with `.result` (the entry's result now)."""
+    disputes = Dispute.objects.filter(round=rnd).select_related("entry", "resolved_by")
+    if open_only:
+        disputes = disputes.filter(status=DisputeStatus.OPEN)
+    found = list(disputes)
+    results = {r.entry_id: r for r in Result.objects.filter(
+        round=rnd, entry_id__in=[d.entry_id for d in found])}
+    for dispute in found:
+        dispute.result = results.get(dispute.entry_id)  # type: ignore[attr-defined]
+    return found
+
+
+def entry_disputes_get(rnd: Round, entry: Entry) -> list[Dispute]:
+    return list(Dispute.objects.filter(round=rnd, entry=entry).select_related("resolved_by"))
+
+
+def open_disputes_count(rnd: Round) -> int:
+    return Dispute.objects.filter(round=rnd, status=DisputeStatus.OPEN).count()
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    name: str
+    old: Any
+    new: Any
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One write to an entry's result, as the history shows it."""
+
+    at: dt.datetime
+    action: str
+    version: int
+    user: str
+    device: str
+    reason: str
+    changes: tuple[FieldChange, ...]
+
+
+_DEFAULTS = {f.name: (f.default if f.default is not dataclasses.MISSING else
+                      f.default_factory() if f.default_factory is not dataclasses.MISSING
+                      else None)
+             for f in dataclasses.fields(ResultValues)}
+
+
+def changed_fields(old: dict[str, Any] | None, new: dict[str, Any] | None) -> list[FieldChange]:
+    """The fields a write changed; a first write lists those it set away from the default."""
+    changes = []
+    for name in RESULT_FIELDS:
+        after = (new or {}).get(name)
+        if old is None:
+            if name == "status" or after != _DEFAULTS.get(name):
+                changes.append(FieldChange(name, None, after))
+        elif old.get(name) != after:
+            changes.append(FieldChange(name, old.get(name), after))
+    return changes
+
+
+def entry_history_get(rnd: Round, entry: Entry) -> list[HistoryLine]:
+    """Every write to the entry's result in the round, oldest first."""
+    changes = (ResultChange.objects.filter(round=rnd, entry=entry)
+               .select_related("user", "device").order_by("at", "pk"))
+    return [HistoryLine(c.at, c.action, c.version, c.user.get_username() if c.user else "",
+                        c.device.label if c.device else "", c.reason,
+                        tuple(changed_fields(c.old, c.new)))
+            for c in changes]
+
+
+@dataclass(frozen=True)
+class RelayMove:
+    team: int
+    team_name: str
+    member: str
+    # Puzzles are numbered from 1 on screen, as the teams see them on their stations.
+    from_puzzle: int
+    to_puzzle: int
+
+
+@dataclass(frozen=True)
+class RelaySignal:
+    at: int
+    moves: tuple[RelayMove, ...]
+
+
+@dataclass(frozen=True)
+class RelayRotation:
+    """The rotating part of a relay round: a signal every `every_seconds`, and its moves."""
+
+    part: str
+    every_seconds: int
+    signals: tuple[RelaySignal, ...]
+    # Teams whose member count does not fit the part (the schedule cannot place them).
+    incomplete: tuple[str, ...] = ()
+
+
+def relay_rotation_get(rnd: Round) -> RelayRotation | None:
+    """The rotation schedule of every team, signal by signal; None for rounds that do not
+    rotate (czech-blind-and-relay.txt, 3.2: a signal every 8 minutes)."""
+    rules = round_rules(rnd)
+    parts = rules.round.relay_parts
+    rotating = next((p for p in parts if p.rotate_every_minutes), None)
+    if rotating is None:
+        return None
+    offset = sum(p.puzzles for p in parts[:parts.index(rotating)])
+    limit = rules.time_limit_seconds
+    results = {r.entry_id: r for r in Result.objects.filter(round=rnd)}
+    signals: dict[int, list[RelayMove]] = {}
+    incomplete = []
+    for team in _teams(rnd):
+        members = [f"{m.person.first_name} {m.person.last_name}".strip()
+                   for m in team.members.all()]
+        row = results.get(team.pk)
+        finishes = _finishes(row.puzzles if row else [], offset, rotating.puzzles)
+        try:
+            schedule = rotation_schedule(rotating, members=members, finishes=finishes,
+                                         until=limit)
+        except RulesError:
+            incomplete.append(str(team))
+            continue
+        for signal in schedule:
+            signals.setdefault(signal.at, []).extend(
+                RelayMove(team.number, str(team), move.member, move.from_puzzle + 1,
+                          move.to_puzzle + 1) for move in signal.moves)
+    every = (rotating.rotate_every_minutes or 0) * 60
+    ordered = tuple(RelaySignal(at, tuple(moves)) for at, moves in sorted(signals.items()))
+    return RelayRotation(rotating.name, every, ordered, tuple(incomplete))
+
+
+def _teams(rnd: Round) -> Iterable[Entry]:
+    """The round's seated teams, else the event's confirmed teams, with their members."""
+    seated = Entry.objects.filter(seats__round=rnd, seats__no_show=False)
+    teams = seated if seated.exists() else Entry.objects.filter(
+        event=rnd.event, status=EntryStatus.CONFIRMED)
+    return teams.order_by("number").prefetch_related(
+        Prefetch("members", queryset=EntryMember.objects.select_related("person")
+                 .order_by("position")))
+
+
+def _finishes(puzzles: list[dict[str, Any]], offset: int, count: int) -> dict[int, int]:
+    """Puzzle index within the part -> second it was finished, from the recorded puzzles."""
+    finishes = {}
+    for index in range(count):
+        stored = puzzles[offset + index] if offset + index < len(puzzles) else {}
+        if stored.get("time") is not None:
+            finishes[index] = int(stored["time"])
+    return finishes
+
+
+@dataclass(frozen=True)
+class EntrantRound:
+    """One round of a competitor's own results, as their private dispute page shows it."""
+
+    round: Round
+    line: dict[str, Any] | None
+    window_ends: dt.datetime | None
+    may_dispute: bool
+    disputes: tuple[Dispute, ...]
+
+
+def entrant_rounds_get(entry: Entry, *, now: dt.datetime) -> list[EntrantRound]:
+    """The entry's published (and final) rounds with its line of the engine's ranking."""
+    rounds = (Round.objects.filter(event=entry.event, results__entry=entry,
+                                   state__in=(RoundState.PUBLISHED, RoundState.FINAL))
+              .select_related("event__championship").order_by("position"))
+    disputes: dict[int, list[Dispute]] = {}
+    for dispute in Dispute.objects.filter(entry=entry).order_by("filed_at", "pk"):
+        disputes.setdefault(dispute.round_id, []).append(dispute)
+    found = []
+    for rnd in rounds:
+        snapshot = json.loads(round_snapshot_cached(rnd).body)
+        line = next((ln for ln in snapshot["lines"] if ln["entry"] == entry.number), None)
+        ends = dispute_window_ends(rnd)
+        may = rnd.state == RoundState.PUBLISHED and (ends is None or now <= ends)
+        found.append(EntrantRound(rnd, line, ends, may, tuple(disputes.get(rnd.pk, ()))))
+    return found
+
+
+def rounds_of(championship_id: int) -> list[Round]:
+    """Every round of the championship, event by event, with its open disputes counted."""
+    return list(Round.objects.filter(event__championship_id=championship_id)
+                .select_related("event")
+                .annotate(open_disputes=Count("disputes",
+                                              filter=Q(disputes__status=DisputeStatus.OPEN)))
+                .order_by("event__position", "position"))

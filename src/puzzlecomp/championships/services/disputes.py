@@ -1,0 +1,193 @@
+"""The head judge's rulings on a round's results: disputes competitors file on their own
+published result, corrections with a reason, time credits for the organisation's mistakes,
+and the move to final results once no dispute is left open.
+
+Every result change goes through `result_submit`, so it keeps its history, audit entry and
+live notice; rulings that change no result announce their own notice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.models import (
+    Dispute,
+    DisputeStatus,
+    Entry,
+    Result,
+    Round,
+    RoundState,
+)
+from puzzlecomp.championships.selectors.live import TIME_CREDIT, time_credit_of
+from puzzlecomp.championships.selectors.planning import contacts_of
+from puzzlecomp.championships.services.results import (
+    RESULT_FIELDS,
+    ResultValues,
+    result_submit,
+)
+from puzzlecomp.championships.services.rounds import dispute_window_ends
+from puzzlecomp.live.notices import announce
+from puzzlecomp.rules.errors import RulesError, violation
+from puzzlecomp.rules.results import Status
+
+
+def _refuse(code: str, message: str, **params: Any) -> RulesError:
+    return RulesError(violation(code, message, **params))
+
+
+@transaction.atomic
+def dispute_file(*, entry: Entry, round: Round, text: str,
+                 now: dt.datetime | None = None) -> Dispute:
+    """A competitor disputes their own result of a published round, within the window.
+
+    wjpc-2025.txt, Disputes and Reviews: within 4 hours of the results being posted. Rulesets
+    without a window take disputes until the round's results are final.
+    """
+    rnd = round
+    now = now or timezone.now()
+    if entry.event_id != rnd.event_id or not Result.objects.filter(round=rnd,
+                                                                     entry=entry).exists():
+        raise _refuse("dispute.no_result", "the entry has no result in this round",
+                      field="round")
+    if rnd.state != RoundState.PUBLISHED:
+        raise _refuse("dispute.round_not_published",
+                      "disputes are filed on published results only", field="round")
+    ends = dispute_window_ends(rnd)
+    if ends is not None and now > ends:
+        raise _refuse("dispute.window_closed", f"disputes closed at {ends.isoformat()}",
+                      field="round", ends=ends)
+    if not text.strip():
+        raise _refuse("dispute.text_required", "say what is wrong with the result",
+                      field="text")
+    if Dispute.objects.filter(round=rnd, entry=entry, status=DisputeStatus.OPEN).exists():
+        raise _refuse("dispute.already_open",
+                      "the entry already has an open dispute of this round", field="text")
+    dispute = Dispute.objects.create(round=rnd, entry=entry, text=text.strip())
+    championship = rnd.event.championship
+    announce(championship=championship, round=rnd, kind="dispute")
+    log_action(championship, "puzzlecomp.dispute.filed", round=rnd.pk, entry=entry.number,
+               dispute=dispute.pk)
+    return dispute
+
+
+@transaction.atomic
+def dispute_resolve(*, dispute: Dispute, uphold: bool, resolution: str,
+                    correction: ResultValues | None = None, base_version: int | None = None,
+                    user: Any = None) -> Dispute:
+    """Uphold or reject a dispute; upholding may correct the result (reason "dispute #n").
+
+    The resolution is emailed to the entrant after the commit; the correction's notice makes
+    every ranking show the corrected result.
+    """
+    dispute = Dispute.objects.select_for_update().select_related(
+        "round__event__championship", "entry").get(pk=dispute.pk)
+    if dispute.status != DisputeStatus.OPEN:
+        raise _refuse("dispute.already_resolved", f"dispute #{dispute.pk} is already resolved",
+                      field="status", dispute=dispute.pk)
+    if not resolution.strip():
+        raise _refuse("dispute.resolution_required", "say how the dispute was resolved",
+                      field="resolution")
+    if correction is not None and not uphold:
+        raise _refuse("dispute.correction_needs_uphold",
+                      "a rejected dispute leaves the result as it is", field="correction")
+    if correction is not None:
+        result_correct(round=dispute.round, entry=dispute.entry, values=correction,
+                       reason=f"dispute #{dispute.pk}: {resolution.strip()}",
+                       base_version=base_version, user=user)
+    dispute.status = DisputeStatus.UPHELD if uphold else DisputeStatus.REJECTED
+    dispute.resolution = resolution.strip()
+    dispute.resolved_by = user if getattr(user, "is_authenticated", False) else None
+    dispute.resolved_at = timezone.now()
+    dispute.save(update_fields=["status", "resolution", "resolved_by", "resolved_at"])
+    championship = dispute.round.event.championship
+    announce(championship=championship, round=dispute.round, kind="dispute")
+    log_action(championship, "puzzlecomp.dispute.resolved", user=user, round=dispute.round_id,
+               entry=dispute.entry.number, dispute=dispute.pk, status=dispute.status,
+               corrected=correction is not None)
+    _mail_resolution(dispute)
+    return dispute
+
+
+def _mail_resolution(dispute: Dispute) -> None:
+    """Email the entrant how their dispute ended (written now, in the head judge's language,
+    sent after the commit)."""
+    recipients = contacts_of(dispute.entry)
+    if not recipients:
+        return
+    context = {"dispute": dispute, "entry": dispute.entry, "round": dispute.round,
+               "event": dispute.round.event, "championship": dispute.round.event.championship,
+               "site_url": settings.SITE_URL}
+    subject = render_to_string("public/disputes/email_resolved_subject.txt", context)
+    body = render_to_string("public/disputes/email_resolved.txt", context)
+    message = EmailMessage(" ".join(subject.split()), body, to=recipients)
+    transaction.on_commit(message.send)
+
+
+def result_correct(*, round: Round, entry: Entry, values: ResultValues, reason: str,
+                   base_version: int | None, user: Any = None) -> Result:
+    """The head judge's correction of a result, with a required reason.
+
+    `base_version` is the version the head judge saw, so a change made meanwhile by a judge
+    raises ResultConflict instead of being overwritten. The entry's granted time credit is
+    kept. Final results are not corrected.
+    """
+    if not reason.strip():
+        raise _refuse("result.reason_required", "say why the result is corrected",
+                      entry=str(entry.number), field="reason")
+    if round.state == RoundState.FINAL:
+        raise _refuse("result.round_final", "the round's results are final", field="round")
+    values = dataclasses.replace(values, time_credit=time_credit_of(round, entry))
+    return result_submit(round=round, entry=entry, values=values, action="correct",
+                         reason=reason.strip(), base_version=base_version, user=user).result
+
+
+def values_of(row: Result) -> ResultValues:
+    """A stored result as the values a write takes."""
+    stored = {name: getattr(row, name) for name in RESULT_FIELDS}
+    return ResultValues(**{**stored, "status": Status(row.status)})
+
+
+@transaction.atomic
+def time_credit_grant(*, round: Round, entry: Entry, seconds: int, reason: str,
+                      user: Any = None) -> int:
+    """Give an entry seconds of credit for time lost through the organisation's mistake
+    (0 takes a credit back); the credit extends the entry's own limit and is subtracted from
+    its time.
+
+    wjpc-2025.txt, Start of the round: a wrong puzzle handed out. The grant is kept in the
+    audit log, so it holds before the entry has a result; a result already stored is
+    rewritten with the credit (the engine checks it against the recorded time).
+    """
+    rnd = round
+    if not reason.strip():
+        raise _refuse("result.reason_required", "say why the entry gets a time credit",
+                      entry=str(entry.number), field="reason")
+    if seconds < 0:
+        raise _refuse("result.negative", "a time credit is not negative",
+                      entry=str(entry.number), field="time_credit")
+    if entry.event_id != rnd.event_id:
+        raise _refuse("result.entry_not_in_event", f"entry {entry.number} is not in this event",
+                      entry=str(entry.number), field="entry")
+    if rnd.state == RoundState.FINAL:
+        raise _refuse("result.round_final", "the round's results are final", field="round")
+    championship = rnd.event.championship
+    log_action(championship, TIME_CREDIT, user=user, round=rnd.pk, entry=entry.number,
+               seconds=seconds, reason=reason.strip())
+    row = Result.objects.filter(round=rnd, entry=entry).first()
+    if row is None:
+        announce(championship=championship, round=rnd, kind="credit")
+    elif row.time_credit != seconds:
+        result_submit(round=rnd, entry=entry,
+                      values=dataclasses.replace(values_of(row), time_credit=seconds),
+                      action="credit", reason=reason.strip(), base_version=row.version,
+                      user=user)
+    return seconds

@@ -1,0 +1,368 @@
+"""A whole championship to and from the interchange file (formats.interchange, docs/interchange.md).
+
+Export reads everything an organiser needs to carry on elsewhere; import checks the whole file
+first and then writes it in one transaction, so a bad file imports nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email, validate_slug
+from django.db import transaction
+from django.db.models import Model
+from django.utils import timezone
+from django_countries import countries
+
+from puzzlecomp import __version__
+from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.engine import engine_result
+from puzzlecomp.championships.models import (
+    Championship,
+    Dispute,
+    Entry,
+    EntryMember,
+    Event,
+    Membership,
+    Person,
+    Puzzle,
+    Qualifier,
+    Result,
+    Role,
+    Round,
+    Seat,
+)
+from puzzlecomp.formats.interchange import (
+    FORMAT,
+    VERSION,
+    ChampionshipData,
+    ChampionshipFile,
+    DisputeData,
+    EntryData,
+    EventData,
+    InterchangeError,
+    InterchangeProblem,
+    MemberData,
+    PersonData,
+    PuzzleData,
+    QualifierData,
+    ResultData,
+    RoundData,
+    SeatData,
+    championship_file_data,
+    parse_championship_file,
+    problem,
+)
+from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.rounds import RoundRules, resolve_round
+from puzzlecomp.rules.scoring import score_result
+
+BATCH = 500
+SLUG_LENGTH = Championship._meta.get_field("slug").max_length
+
+
+def championship_export(championship: Championship, *, by: Any = None) -> dict[str, Any]:
+    """The championship as an interchange document (JSON-ready values); the download of its
+    private data (birth dates, emails) is recorded in the audit log."""
+    events = list(championship.events.order_by("position", "pk"))
+    rounds = {e.pk: list(e.rounds.order_by("position", "pk")) for e in events}
+    puzzles: dict[int, list[Puzzle]] = {}
+    for puzzle in Puzzle.objects.filter(round__event__championship=championship).order_by(
+            "position", "pk"):
+        puzzles.setdefault(puzzle.round_id, []).append(puzzle)
+    members = list(EntryMember.objects.filter(entry__event__championship=championship)
+                   .select_related("person").order_by("entry_id", "position", "pk"))
+    # People are numbered in the file by the order they were stored.
+    people = sorted({m.person_id: m.person for m in members}.values(), key=lambda p: p.pk)
+    person_key = {p.pk: n for n, p in enumerate(people, start=1)}
+    of_entry: dict[int, list[MemberData]] = {}
+    for m in members:
+        of_entry.setdefault(m.entry_id, []).append(MemberData(
+            person=person_key[m.person_id], position=m.position, represents=str(m.represents)))
+    order = ("round__event__position", "round__position", "entry__number")
+    in_rounds = {"round__event__championship": championship}
+    document = ChampionshipFile(
+        format=FORMAT, version=VERSION, generator=f"puzzlecomp {__version__}",
+        exported_at=timezone.now(),
+        championship=_championship_data(championship),
+        events=[_event_data(e, rounds[e.pk], puzzles) for e in events],
+        people=[_person_data(p, person_key[p.pk]) for p in people],
+        entries=[_entry_data(e, of_entry.get(e.pk, [])) for e in Entry.objects.filter(
+            event__championship=championship).select_related("event")
+            .order_by("event__position", "number")],
+        seats=[SeatData(event=s.round.event.code, round=s.round.code, entry=s.entry.number,
+                        group=s.group, table=s.table, seat=s.seat, no_show=s.no_show)
+               for s in Seat.objects.filter(**in_rounds).select_related(
+                   "round__event", "entry").order_by(*order)],
+        results=[_result_data(r) for r in Result.objects.filter(**in_rounds).select_related(
+            "round__event", "entry").order_by(*order)],
+        qualifiers=[_qualifier_data(q) for q in Qualifier.objects.filter(
+            from_round__event__championship=championship).select_related(
+            "from_round__event", "entry", "replaces__entry").order_by(
+            "from_round__event__position", "from_round__position", "entry__number")],
+        disputes=[_dispute_data(d) for d in Dispute.objects.filter(**in_rounds).select_related(
+            "round__event", "entry").order_by(*order[:2], "filed_at", "entry__number", "pk")],
+    )
+    log_action(championship, "puzzlecomp.export.championship_downloaded", user=by,
+               people=len(people))
+    return championship_file_data(document)
+
+
+def _championship_data(c: Championship) -> ChampionshipData:
+    return ChampionshipData(
+        slug=c.slug, name=c.name, ruleset_id=c.ruleset_id, venue=c.venue, starts_at=c.starts_at,
+        ends_on=c.ends_on, settings=c.settings or {}, floor_rows=list(c.floor_rows or []),
+        guest_tables=c.guest_tables, published=c.published)
+
+
+def _event_data(e: Event, rounds: list[Round], puzzles: dict[int, list[Puzzle]]) -> EventData:
+    return EventData(
+        code=e.code, name=e.name, kind=e.kind, members_min=e.members_min,
+        members_max=e.members_max, capacity=e.capacity, position=e.position,
+        rounds=[RoundData(
+            code=r.code, name=r.name, position=r.position,
+            time_limit_minutes=r.time_limit_minutes, groups=list(r.groups or []),
+            state=r.state, starts_at=r.starts_at, published_at=r.published_at,
+            groups_published=r.groups_published, seating_published=r.seating_published,
+            puzzles=[PuzzleData(position=p.position, brand=p.brand, pieces=p.pieces,
+                                motif=p.motif, picture=p.picture,
+                                models_to_choose_from=p.models_to_choose_from)
+                     for p in puzzles.get(r.pk, [])],
+        ) for r in rounds],
+    )
+
+
+def _person_data(p: Person, key: int) -> PersonData:
+    return PersonData(
+        id=key, first_name=p.first_name, last_name=p.last_name, email=p.email,
+        nationality=str(p.nationality), other_nationalities=list(p.other_nationalities or []),
+        residence=str(p.residence), region=p.region, years_resident=p.years_resident,
+        birth_date=p.birth_date, earlier_events=list(p.earlier_events or []),
+        consent_publish=p.consent_publish, consent_photos=p.consent_photos)
+
+
+def _entry_data(e: Entry, members: list[MemberData]) -> EntryData:
+    return EntryData(
+        event=e.event.code, number=e.number, name=e.name, country=e.country, mixed=e.mixed,
+        status=e.status, contact_email=e.contact_email, registered_at=e.registered_at,
+        confirmed_at=e.confirmed_at, fee_amount=e.fee_amount, fee_currency=e.fee_currency,
+        paid_amount=e.paid_amount, paid_at=e.paid_at, cancelled_at=e.cancelled_at,
+        refund_amount=e.refund_amount, group=e.group, seed_rank=e.seed_rank, members=members)
+
+
+def _result_data(r: Result) -> ResultData:
+    return ResultData(
+        event=r.round.event.code, round=r.round.code, entry=r.entry.number, status=r.status,
+        time_seconds=r.time_seconds, pieces=r.pieces, remaining=r.remaining, missing=r.missing,
+        missing_contiguous=r.missing_contiguous, missing_found=r.missing_found,
+        time_credit=r.time_credit, puzzles=list(r.puzzles or []), checked=r.checked,
+        competitor_confirmed=r.competitor_confirmed, note=r.note, recorded_at=r.recorded_at,
+        version=r.version)
+
+
+def _qualifier_data(q: Qualifier) -> QualifierData:
+    return QualifierData(
+        event=q.from_round.event.code, round=q.from_round.code, entry=q.entry.number,
+        rank=q.rank, from_group=q.from_group, to_group=q.to_group, reason=q.reason,
+        status=q.status, replaces=q.replaces.entry.number if q.replaces else None,
+        confirmed_at=q.confirmed_at)
+
+
+def _dispute_data(d: Dispute) -> DisputeData:
+    return DisputeData(
+        event=d.round.event.code, round=d.round.code, entry=d.entry.number, text=d.text,
+        filed_at=d.filed_at, status=d.status, resolution=d.resolution,
+        resolved_at=d.resolved_at)
+
+
+@transaction.atomic
+def championship_import(data: Any, *, slug: str | None = None, user: Any = None) -> Championship:
+    """Create a new championship from an interchange document, all of it or nothing.
+
+    `slug` names the new championship; without it the file's slug is used, and refused when
+    a championship has it already. The importing user becomes its owner. Raises
+    InterchangeError with every problem found (each naming its path in the document).
+    """
+    document = parse_championship_file(data)
+    target = slug or document.championship.slug
+    problems = _install_problems(document, target, given=slug is not None)
+    if problems:
+        raise InterchangeError(problems)
+    championship = _create(document, target)
+    if getattr(user, "is_authenticated", False):
+        Membership.objects.create(user=user, championship=championship, role=Role.OWNER)
+    log_action(championship, "puzzlecomp.championship.imported", user=user,
+               source_slug=document.championship.slug, version=document.version,
+               generator=document.generator, entries=len(document.entries),
+               results=len(document.results))
+    return championship
+
+
+def _install_problems(document: ChampionshipFile, target: str,
+                      given: bool) -> list[InterchangeProblem]:
+    """What this install refuses: a taken slug, an unknown ruleset, event, round or country,
+    a bad email, and results the ruleset's engine rejects."""
+    problems: list[InterchangeProblem] = []
+    where = "slug" if given else "championship.slug"
+    try:
+        validate_slug(target)
+    except ValidationError:
+        problems.append(problem(where, f"{target!r} is not a slug (letters, digits, - and _)"))
+    if len(target) > SLUG_LENGTH:
+        problems.append(problem(where, f"a slug has at most {SLUG_LENGTH} characters"))
+    if Championship.objects.filter(slug=target).exists():
+        problems.append(problem(where, f"a championship {target!r} exists already; give a new "
+                                       "slug for this one"))
+    try:
+        ruleset = load_ruleset(document.championship.ruleset_id)
+    except RulesError as error:
+        return [*problems, problem("championship.ruleset_id", str(error))]
+    limits: dict[tuple[str, str], int | None] = {}
+    for e, event in enumerate(document.events):
+        try:
+            spec = ruleset.event(event.code)
+        except KeyError:
+            problems.append(problem(f"events[{e}].code",
+                                    f"ruleset {ruleset.id} has no event {event.code!r}"))
+            continue
+        for r, rnd in enumerate(event.rounds):
+            try:
+                spec.round(rnd.code)
+            except KeyError:
+                problems.append(problem(f"events[{e}].rounds[{r}].code",
+                                        f"event {event.code} of {ruleset.id} has no round "
+                                        f"{rnd.code!r}"))
+            sizes = {p.pieces for p in rnd.puzzles if p.pieces}
+            limits[(event.code, rnd.code)] = sizes.pop() if len(sizes) == 1 else None
+    for i, person in enumerate(document.people):
+        at = f"people[{i}]"
+        _country(problems, f"{at}.nationality", person.nationality)
+        _country(problems, f"{at}.residence", person.residence)
+        for n, code in enumerate(person.other_nationalities):
+            _country(problems, f"{at}.other_nationalities[{n}]", code)
+        _email(problems, f"{at}.email", person.email)
+    for i, entry in enumerate(document.entries):
+        _email(problems, f"entries[{i}].contact_email", entry.contact_email)
+        for m, member in enumerate(entry.members):
+            _country(problems, f"entries[{i}].members[{m}].represents", member.represents)
+    if not problems:
+        problems += _result_problems(document, ruleset_id=ruleset.id, pieces=limits)
+    return problems
+
+
+def _country(problems: list[InterchangeProblem], path: str, code: str) -> None:
+    if code and code not in countries:
+        problems.append(problem(path, f"{code!r} is not a country code"))
+
+
+def _email(problems: list[InterchangeProblem], path: str, address: str) -> None:
+    if address:
+        try:
+            validate_email(address)
+        except ValidationError:
+            problems.append(problem(path, f"{address!r} is not an email address"))
+
+
+def _result_problems(document: ChampionshipFile, *, ruleset_id: str,
+                     pieces: dict[tuple[str, str], int | None]) -> list[InterchangeProblem]:
+    """Results the engine refuses under the round's rules, as the judges' writes would be."""
+    ruleset = load_ruleset(ruleset_id)
+    minutes = {(e.code, r.code): r.time_limit_minutes for e in document.events for r in e.rounds}
+    rules: dict[tuple[str, str], RoundRules] = {}
+    problems = []
+    for i, row in enumerate(document.results):
+        key = (row.event, row.round)
+        try:
+            if key not in rules:
+                rules[key] = resolve_round(ruleset, row.event, row.round,
+                                           time_limit_minutes=minutes[key] or None,
+                                           pieces=pieces[key])
+            score_result(engine_result(Result(**_result_fields(row))), rules[key],
+                         entry=str(row.entry))
+        except RulesError as error:
+            problems += [problem(_result_path(i, v.field), v.message) for v in error.violations]
+    return problems
+
+
+def _result_path(index: int, field: str) -> str:
+    """Where an engine violation points in the file ("puzzle 2" is the second puzzle)."""
+    if field.startswith("puzzle "):
+        return f"results[{index}].puzzles[{int(field.split()[1]) - 1}]"
+    stored = {"time": "time_seconds"}.get(field, field)
+    return f"results[{index}]" + (f".{stored}" if stored else "")
+
+
+def _result_fields(row: ResultData) -> dict[str, Any]:
+    """The stored fields of a result row (the time it was recorded is put back afterwards)."""
+    return row.model_dump(exclude={"event", "round", "entry", "recorded_at"})
+
+
+def _create(document: ChampionshipFile, slug: str) -> Championship:
+    c = document.championship
+    championship = Championship.objects.create(
+        slug=slug, name=c.name, ruleset_id=c.ruleset_id, venue=c.venue, starts_at=c.starts_at,
+        ends_on=c.ends_on, settings=c.settings, floor_rows=c.floor_rows,
+        guest_tables=c.guest_tables, published=c.published)
+    rounds: dict[tuple[str, str], Round] = {}
+    events: dict[str, Event] = {}
+    for e in document.events:
+        event = Event.objects.create(
+            championship=championship, code=e.code, name=e.name, kind=e.kind,
+            members_min=e.members_min, members_max=e.members_max, capacity=e.capacity,
+            position=e.position)
+        events[e.code] = event
+        for r in e.rounds:
+            rnd = Round.objects.create(
+                event=event, **r.model_dump(exclude={"puzzles"}))
+            rounds[(e.code, r.code)] = rnd
+            Puzzle.objects.bulk_create(Puzzle(round=rnd, **p.model_dump()) for p in r.puzzles)
+    people = dict(zip([p.id for p in document.people], Person.objects.bulk_create(
+        (Person(**p.model_dump(exclude={"id"})) for p in document.people), batch_size=BATCH),
+        strict=True))
+    entries = Entry.objects.bulk_create(
+        (Entry(event=events[e.event], **e.model_dump(exclude={"event", "members"}))
+         for e in document.entries), batch_size=BATCH)
+    _keep_times(entries, [e.registered_at for e in document.entries], "registered_at")
+    entry_of = {(e.event, e.number): row for e, row in zip(document.entries, entries,
+                                                           strict=True)}
+    EntryMember.objects.bulk_create(
+        (EntryMember(entry=entry_of[(e.event, e.number)], person=people[m.person],
+                     position=m.position, represents=m.represents)
+         for e in document.entries for m in e.members), batch_size=BATCH)
+    keys = ("event", "round", "entry")
+    Seat.objects.bulk_create(
+        (Seat(round=rounds[(s.event, s.round)], entry=entry_of[(s.event, s.entry)],
+              **s.model_dump(exclude=set(keys))) for s in document.seats), batch_size=BATCH)
+    results = Result.objects.bulk_create(
+        (Result(round=rounds[(r.event, r.round)], entry=entry_of[(r.event, r.entry)],
+                **_result_fields(r)) for r in document.results), batch_size=BATCH)
+    _keep_times(results, [r.recorded_at for r in document.results], "recorded_at")
+    qualifiers = Qualifier.objects.bulk_create(
+        (Qualifier(from_round=rounds[(q.event, q.round)], entry=entry_of[(q.event, q.entry)],
+                   **q.model_dump(exclude={*keys, "replaces"})) for q in document.qualifiers),
+        batch_size=BATCH)
+    by_key = {(q.event, q.round, q.entry): row
+              for q, row in zip(document.qualifiers, qualifiers, strict=True)}
+    for q, row in zip(document.qualifiers, qualifiers, strict=True):
+        row.replaces = by_key[(q.event, q.round, q.replaces)] if q.replaces is not None else None
+        row.confirmed_at = q.confirmed_at
+    Qualifier.objects.bulk_update(qualifiers, ["replaces", "confirmed_at"], batch_size=BATCH)
+    disputes = Dispute.objects.bulk_create(
+        (Dispute(round=rounds[(d.event, d.round)], entry=entry_of[(d.event, d.entry)],
+                 **d.model_dump(exclude=set(keys))) for d in document.disputes),
+        batch_size=BATCH)
+    _keep_times(disputes, [d.filed_at for d in document.disputes], "filed_at")
+    return championship
+
+
+def _keep_times(rows: list[Any], values: Iterable[Any], field: str) -> None:
+    """Put back the file's times on rows whose field the database sets on creation."""
+    changed: list[Model] = []
+    for row, value in zip(rows, values, strict=True):
+        setattr(row, field, value)
+        changed.append(row)
+    if changed:
+        type(changed[0]).objects.bulk_update(changed, [field], batch_size=BATCH)

@@ -1,0 +1,345 @@
+"""After a round is published: the organiser confirms the engine's qualifiers, replaces a qualifier
+who withdraws by the rules (`rules.qualification.replacement_for`), and creates the next round's
+groups and seating in one step.
+
+The engine decides who qualifies and why; the stored Qualifier rows record what the organiser
+confirmed, so the next round is seated from them even if a later correction moves a result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.engine import round_rules
+from puzzlecomp.championships.models import (
+    Dispute,
+    DisputeStatus,
+    Entry,
+    Qualifier,
+    QualifierStatus,
+    Round,
+    RoundState,
+    Seat,
+)
+from puzzlecomp.championships.selectors.planning import ranking_by_round_groups
+from puzzlecomp.championships.services.seating import seating_assign
+from puzzlecomp.live.notices import announce
+from puzzlecomp.rules import results
+from puzzlecomp.rules.qualification import Qualifier as EngineQualifier
+from puzzlecomp.rules.qualification import (
+    QualifyReason,
+    qualification_rules,
+    qualify_for_next_round,
+    replacement_for,
+)
+from puzzlecomp.rules.ranking import RankedEntry
+from puzzlecomp.rules.rounds import RoundRules
+
+DONE_STATES = (RoundState.PUBLISHED, RoundState.FINAL)
+
+
+class QualifierError(Exception):
+    """A refused qualifier operation: a machine code, an English message and its parameters."""
+
+    def __init__(self, code: str, message: str, **params: int | str) -> None:
+        self.code = code
+        self.message = message
+        self.params = params
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class QualifierLine:
+    """A qualifier as the organiser sees it; `status` is blank for the engine's proposal."""
+
+    number: int
+    name: str
+    country: str
+    rank: int
+    from_group: str
+    to_group: str
+    reason: str
+    status: str = ""
+    # The entry number of the withdrawn qualifier whose place this one took.
+    replaces: int | None = None
+
+
+@dataclass(frozen=True)
+class RoundQualifiers:
+    """The engine's qualifiers of a round beside the confirmed ones."""
+
+    proposed: list[QualifierLine]
+    confirmed: list[QualifierLine]
+    # True when the ranking changed since the confirmation (a correction, an upheld dispute).
+    outdated: bool
+
+
+@dataclass(frozen=True)
+class NextRound:
+    round: Round
+    groups: list[str]
+    seated: int
+
+
+def next_round_of(rnd: Round) -> Round:
+    """The round the qualifiers go to (RulesError `qualification.last_round` for the last)."""
+    to_round = qualification_rules(round_rules(rnd)).to_round
+    found = Round.objects.select_related("event__championship").filter(
+        event=rnd.event, code=to_round).first()
+    if found is None:
+        raise QualifierError("qualifiers.no_next_round",
+                             f"The event has no round {to_round!r} for the qualifiers.",
+                             round=to_round)
+    return found
+
+
+def _locked(rnd: Round) -> Round:
+    """The round, locked until the transaction ends: two organisers confirming at once take
+    turns instead of writing the same rows twice."""
+    Round.objects.select_for_update().filter(pk=rnd.pk).values_list("pk").first()
+    rnd.refresh_from_db(fields=["state"])
+    return rnd
+
+
+def _engine(rnd: Round) -> tuple[list[RankedEntry], list[EngineQualifier], RoundRules]:
+    rules = round_rules(rnd)
+    ranking = ranking_by_round_groups(rnd)
+    return ranking, qualify_for_next_round(ranking, rules), rules
+
+
+# What makes two confirmations the same: entry number, rank, group, next group, reason.
+Key = tuple[int, int, str, str, str]
+
+
+def _engine_key(q: EngineQualifier) -> Key:
+    return (int(q.entry.id), q.rank, q.entry.group, q.to_group, str(q.reason))
+
+
+def _row_key(row: Qualifier) -> Key:
+    return (row.entry.number, row.rank, row.from_group, row.to_group, row.reason)
+
+
+def _stored(rnd: Round) -> list[Qualifier]:
+    return list(Qualifier.objects.filter(from_round=rnd)
+                .select_related("entry", "replaces__entry").order_by("pk"))
+
+
+def _line_of_engine(q: EngineQualifier) -> QualifierLine:
+    return QualifierLine(int(q.entry.id), q.entry.name, q.entry.country, q.rank, q.entry.group,
+                         q.to_group, str(q.reason))
+
+
+def _line_of_row(row: Qualifier) -> QualifierLine:
+    return QualifierLine(row.entry.number, row.entry.name, row.entry.country, row.rank,
+                         row.from_group, row.to_group, row.reason, row.status,
+                         row.replaces.entry.number if row.replaces else None)
+
+
+def _in_order(lines: list[QualifierLine]) -> list[QualifierLine]:
+    return sorted(lines, key=lambda q: (q.to_group, q.from_group, q.rank, q.number))
+
+
+def _originals_match(stored: Sequence[Qualifier], engine: Sequence[EngineQualifier]) -> bool:
+    """Whether the confirmed rows (replacements aside) are the engine's qualifiers now."""
+    confirmed = {_row_key(row) for row in stored if row.replaces_id is None}
+    return confirmed == {_engine_key(q) for q in engine}
+
+
+def round_qualifiers_get(rnd: Round) -> RoundQualifiers:
+    """The engine's qualifiers and the confirmed ones; RulesError when the engine cannot say."""
+    _, engine, _ = _engine(rnd)
+    stored = _stored(rnd)
+    return RoundQualifiers(
+        proposed=_in_order([_line_of_engine(q) for q in engine]),
+        confirmed=_in_order([_line_of_row(row) for row in stored]),
+        outdated=bool(stored) and not _originals_match(stored, engine),
+    )
+
+
+def round_qualification_marks(rnd: Round,
+                              ranking: Sequence[RankedEntry]) -> dict[int, QualifierLine]:
+    """Entry number -> its qualification: the confirmed rows (withdrawn ones too) once there are
+    any, else the engine's prediction (status blank); empty for an event's last round."""
+    stored = _stored(rnd)
+    if stored:
+        return {row.entry.number: _line_of_row(row) for row in stored}
+    rules = round_rules(rnd)
+    if not ranking or rules.round.qualification is None:
+        return {}
+    return {int(q.entry.id): _line_of_engine(q) for q in qualify_for_next_round(ranking, rules)}
+
+
+def _check_published(rnd: Round) -> None:
+    if rnd.state not in DONE_STATES:
+        raise QualifierError("qualifiers.round_not_published",
+                             "Qualifiers are confirmed once the round's results are published.")
+
+
+def _check_not_started(next_round: Round) -> None:
+    if next_round.state != RoundState.PLANNED:
+        raise QualifierError("qualifiers.next_round_started",
+                             f"{next_round.name} has started; its entrants can no longer change.",
+                             round=next_round.name)
+
+
+@transaction.atomic
+def qualifiers_confirm(*, round: Round, user: Any = None) -> int:
+    """Store the engine's qualifiers of a published round; returns the rows written.
+
+    Idempotent: when the stored confirmation is still the engine's, nothing is written (0).
+    After a correction changed the ranking, confirming again replaces the confirmation and
+    applies the earlier withdrawals again. Refused while a dispute of the round is open and
+    once the next round has started.
+    """
+    rnd = _locked(round)
+    _check_published(rnd)
+    open_disputes = Dispute.objects.filter(round=rnd, status=DisputeStatus.OPEN).count()
+    if open_disputes:
+        raise QualifierError("qualifiers.disputes_open",
+                             f"{open_disputes} disputes of this round are open; resolve them "
+                             "before confirming the qualifiers.", count=open_disputes)
+    next_round = next_round_of(rnd)
+    _check_not_started(next_round)
+    ranking, engine, rules = _engine(rnd)
+    if not engine:
+        raise QualifierError("qualifiers.none", "Nobody qualifies: the round has no ranked "
+                             "results.")
+    stored = _stored(rnd)
+    if stored and _originals_match(stored, engine):
+        return 0
+    withdrawn = [row.entry.number for row in stored if row.status == QualifierStatus.WITHDRAWN]
+    Qualifier.objects.filter(from_round=rnd).delete()
+    entries = {e.number: e for e in Entry.objects.filter(
+        event=rnd.event, number__in=[int(q.entry.id) for q in engine])}
+    who = user if getattr(user, "is_authenticated", False) else None
+    Qualifier.objects.bulk_create(
+        Qualifier(from_round=rnd, entry=entries[int(q.entry.id)], rank=q.rank,
+                  from_group=q.entry.group, to_group=q.to_group, reason=str(q.reason),
+                  confirmed_by=who)
+        for q in engine
+    )
+    kept = []
+    # In the order they withdrew: a replacement who withdrew later is withdrawn again after.
+    for number in withdrawn:
+        if Qualifier.objects.filter(from_round=rnd, entry__number=number,
+                                    status=QualifierStatus.CONFIRMED).exists():
+            _withdraw(rnd, number, ranking, rules, user=user, lapse=True)
+            kept.append(number)
+    championship = rnd.event.championship
+    log_action(championship, "puzzlecomp.qualifiers.confirmed", user=user, round=rnd.pk,
+               qualifiers=len(engine), again=bool(stored), withdrawals_kept=kept)
+    announce(championship=championship, round=rnd, kind="qualifiers")
+    return len(engine)
+
+
+@transaction.atomic
+def qualifier_withdraw(*, round: Round, entry_number: int, user: Any = None,
+                       lapse: bool = False) -> Qualifier | None:
+    """Mark a confirmed qualifier withdrawn and confirm the replacement the rules name.
+
+    Returns the replacement's row. When nobody can take the place, QualifierError
+    `qualifiers.no_replacement` unless `lapse` says to let the place lapse (returns None).
+    If the next round is seated, the replacement takes the withdrawn qualifier's table.
+    """
+    rnd = _locked(round)
+    _check_published(rnd)
+    next_round = next_round_of(rnd)
+    _check_not_started(next_round)
+    ranking, _, rules = _engine(rnd)
+    replacement = _withdraw(rnd, entry_number, ranking, rules, user=user, lapse=lapse)
+    championship = rnd.event.championship
+    announce(championship=championship, round=rnd, kind="qualifiers")
+    if Seat.objects.filter(round=next_round).exists():
+        announce(championship=championship, round=next_round, kind="seating")
+    return replacement
+
+
+def _withdraw(rnd: Round, number: int, ranking: Sequence[RankedEntry], rules: RoundRules, *,
+              user: Any, lapse: bool) -> Qualifier | None:
+    stored = _stored(rnd)
+    row = next((r for r in stored if r.entry.number == number), None)
+    if row is None:
+        raise QualifierError("qualifiers.not_a_qualifier",
+                             f"Entry {number} is not a confirmed qualifier of this round.",
+                             entry=number)
+    if row.status != QualifierStatus.CONFIRMED:
+        raise QualifierError("qualifiers.already_withdrawn",
+                             f"Entry {number} has already withdrawn.", entry=number)
+    engine_entries = {line.entry.id: line.entry for line in ranking}
+    # Withdrawn qualifiers count as taken too, so nobody who withdrew comes back.
+    taken = [
+        EngineQualifier(engine_entries.get(str(r.entry.number))
+                        or results.Entry(id=str(r.entry.number), group=r.from_group),
+                        r.rank, r.to_group, QualifyReason(r.reason))
+        for r in stored
+    ]
+    chosen = replacement_for(str(number), ranking, taken, rules)
+    if chosen is None and not lapse:
+        raise QualifierError(
+            "qualifiers.no_replacement",
+            f"Nobody can take the place of entry {number} ({row.reason}): no entrant the rules "
+            "allow is left.", entry=number, reason=row.reason)
+    row.status = QualifierStatus.WITHDRAWN
+    row.save(update_fields=["status"])
+    next_round = next_round_of(rnd)
+    seat = Seat.objects.filter(round=next_round, entry=row.entry).first()
+    replacement = None
+    if chosen is not None:
+        entry = Entry.objects.get(event=rnd.event, number=int(chosen.entry.id))
+        replacement = Qualifier.objects.create(
+            from_round=rnd, entry=entry, rank=chosen.rank, from_group=chosen.entry.group,
+            to_group=chosen.to_group, reason=str(chosen.reason), replaces=row,
+            confirmed_by=user if getattr(user, "is_authenticated", False) else None)
+        if seat is not None and not Seat.objects.filter(round=next_round, entry=entry).exists():
+            # The replacement sits where the withdrawn qualifier would have.
+            seat.entry = entry
+            seat.save(update_fields=["entry"])
+            seat = None
+    if seat is not None:
+        seat.delete()
+    log_action(rnd.event.championship, "puzzlecomp.qualifier.withdrawn", user=user,
+               round=rnd.pk, entry=number, replacement=replacement.entry.number
+               if replacement else None, lapsed=replacement is None)
+    return replacement
+
+
+def _next_groups(next_round: Round, rules: RoundRules, to_groups: set[str]) -> list[str]:
+    """The groups receiving qualifiers, in the ruleset's order; none for an undivided round."""
+    if to_groups <= {""}:
+        return []
+    order = list(rules.event.round(next_round.code).groups)
+    return sorted(to_groups, key=lambda g: (order.index(g) if g in order else len(order), g))
+
+
+@transaction.atomic
+def next_round_create(*, round: Round, user: Any = None) -> NextRound:
+    """From the confirmed qualifiers, set the next round's groups and seat every group.
+
+    Refused before the qualifiers are confirmed, when the ranking changed since, and once the
+    next round has started. Seats made before are replaced.
+    """
+    rnd = _locked(round)
+    _, engine, rules = _engine(rnd)
+    stored = _stored(rnd)
+    if not stored:
+        raise QualifierError("qualifiers.not_confirmed", "Confirm the qualifiers first.")
+    if not _originals_match(stored, engine):
+        raise QualifierError("qualifiers.outdated", "The ranking changed since the qualifiers "
+                             "were confirmed: confirm them again first.")
+    next_round = next_round_of(rnd)
+    _check_not_started(next_round)
+    confirmed = {row.to_group for row in stored if row.status == QualifierStatus.CONFIRMED}
+    next_round.groups = _next_groups(next_round, rules, confirmed)
+    next_round.save(update_fields=["groups"])
+    Seat.objects.filter(round=next_round).delete()
+    seated = seating_assign(round=next_round, groups=None, user=user)
+    championship = rnd.event.championship
+    log_action(championship, "puzzlecomp.round.next_created", user=user, round=next_round.pk,
+               from_round=rnd.pk, groups=next_round.groups, seats=seated)
+    announce(championship=championship, round=next_round, kind="seating")
+    return NextRound(next_round, list(next_round.groups), seated)

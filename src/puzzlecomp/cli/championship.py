@@ -1,0 +1,87 @@
+"""`puzzlecomp championship export|import`: a whole championship as one JSON file.
+
+The file format is documented in docs/interchange.md. Both commands use the database of the
+web app (DATABASE_URL, else ./var), like `puzzlecomp serve`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from puzzlecomp.cli.common import CommandError
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "championship", help="export or import a whole championship (JSON)",
+        description="Export a championship of the web app's database as one JSON file, or "
+        "import such a file as a new championship (docs/interchange.md).",
+    )
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    export = actions.add_parser(
+        "export", help="write a championship as JSON to stdout",
+        description="Write the championship as JSON to stdout (it includes birth dates and "
+        "emails: keep the file private).")
+    export.add_argument("slug", metavar="SLUG")
+    export.set_defaults(run=run_export)
+    imported = actions.add_parser(
+        "import", help="create a championship from a JSON file",
+        description="Create a new championship from a file of `championship export`. A file "
+        "with any problem imports nothing: one line per problem, exit status 2.")
+    imported.add_argument("file", type=Path, metavar="FILE", help="the JSON file, - for stdin")
+    imported.add_argument("--slug", help="the new championship's slug (default: the file's)")
+    imported.add_argument("--owner", metavar="USERNAME",
+                          help="an existing user who becomes the championship's owner")
+    imported.set_defaults(run=run_import)
+
+
+def _django() -> None:
+    from django.apps import apps
+
+    if not apps.ready:
+        from puzzlecomp.cli.serve import setup_django
+
+        setup_django()
+
+
+def run_export(args: argparse.Namespace) -> int:
+    _django()
+    from puzzlecomp.championships.models import Championship
+    from puzzlecomp.championships.services.interchange import championship_export
+
+    championship = Championship.objects.filter(slug=args.slug).first()
+    if championship is None:
+        raise CommandError(f"no championship {args.slug!r}")
+    json.dump(championship_export(championship), sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    _django()
+    from django.contrib.auth import get_user_model
+
+    from puzzlecomp.championships.services.interchange import championship_import
+    from puzzlecomp.formats.interchange import InterchangeError, load_json
+
+    owner = None
+    if args.owner:
+        owner = get_user_model().objects.filter(username=args.owner).first()
+        if owner is None:
+            raise CommandError(f"--owner: no user {args.owner!r}")
+    try:
+        content = sys.stdin.buffer.read() if str(args.file) == "-" else args.file.read_bytes()
+    except OSError as exc:
+        raise CommandError(f"{args.file}: {exc.strerror}") from None
+    try:
+        championship = championship_import(load_json(content), slug=args.slug, user=owner)
+    except InterchangeError as error:
+        for problem in error.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return 2
+    print(f"imported {championship.name!r} as {championship.slug}: /control/{championship.slug}/")
+    return 0

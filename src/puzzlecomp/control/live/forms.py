@@ -1,0 +1,133 @@
+"""Forms of the head judge's screens: time credits, corrections and dispute resolutions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from puzzlecomp.championships.models import Result
+from puzzlecomp.championships.services.results import ResultValues
+from puzzlecomp.public.disputes.messages import STATUS_LABELS
+from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.results import Status
+from puzzlecomp.rules.times import format_time, parse_time
+
+
+def _seconds(text: str) -> int:
+    try:
+        return parse_time(text)
+    except ValueError:
+        raise forms.ValidationError(
+            _("Write a time as H:MM:SS, MM:SS or whole seconds.")) from None
+
+
+class TimeCreditForm(forms.Form):
+    entry = forms.IntegerField(label=_("Entry number"), min_value=1)
+    credit = forms.CharField(label=_("Time credit (MM:SS)"), max_length=12,
+                             help_text=_("The time lost, e.g. 2:30; 0 takes a credit back."))
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+
+    def clean_credit(self) -> int:
+        return _seconds(self.cleaned_data["credit"])
+
+
+# Engine field names -> the form field that shows their error.
+FIELD_OF = {"time": "time", "pieces": "pieces", "remaining": "remaining",
+            "missing": "missing", "missing_contiguous": "missing_contiguous",
+            "missing_found": "missing_found", "status": "status", "reason": "reason"}
+
+
+class ResultFieldsForm(forms.Form):
+    """The recorded values of one result, as the head judge corrects them."""
+
+    status = forms.ChoiceField(label=_("Result"),
+                               choices=[(s.value, STATUS_LABELS[s.value]) for s in Status])
+    time = forms.CharField(label=_("Time (H:MM:SS)"), max_length=12, required=False)
+    pieces = forms.IntegerField(label=_("Pieces placed"), min_value=0, required=False)
+    remaining = forms.IntegerField(label=_("Pieces remaining"), min_value=0, required=False)
+    missing = forms.IntegerField(label=_("Missing pieces"), min_value=0, required=False)
+    missing_contiguous = forms.IntegerField(label=_("of them in contiguous clusters"),
+                                            min_value=0, required=False)
+    missing_found = forms.IntegerField(label=_("of them found elsewhere"), min_value=0,
+                                       required=False)
+    checked = forms.BooleanField(label=_("Puzzle checked by a judge"), required=False)
+    competitor_confirmed = forms.BooleanField(label=_("Time confirmed by the competitor"),
+                                              required=False)
+    note = forms.CharField(label=_("Note"), max_length=300, required=False)
+    base_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def clean_time(self) -> int | None:
+        text = self.cleaned_data["time"].strip()
+        return _seconds(text) if text else None
+
+    def values(self, *, puzzles: list[dict[str, Any]]) -> ResultValues:
+        """The corrected values; the per-puzzle detail is kept as stored."""
+        data = self.cleaned_data
+        return ResultValues(
+            status=Status(data["status"]), time_seconds=data["time"], pieces=data["pieces"],
+            remaining=data["remaining"], missing=data["missing"] or 0,
+            missing_contiguous=data["missing_contiguous"] or 0,
+            missing_found=data["missing_found"] or 0, puzzles=puzzles,
+            checked=data["checked"], competitor_confirmed=data["competitor_confirmed"],
+            note=data["note"])
+
+    def add_violations(self, error: RulesError, messages: list[str]) -> None:
+        """Show the engine's refusals at the fields they name."""
+        for violation, text in zip(error.violations, messages, strict=True):
+            field = FIELD_OF.get(violation.field)
+            self.add_error(field if field in self.fields else None, text)
+
+
+def initial_of(row: Result | None) -> dict[str, Any]:
+    """The form's starting values: the stored result, or an empty finished one."""
+    if row is None:
+        return {"status": Status.FINISHED.value, "checked": True, "base_version": 0}
+    return {
+        "status": row.status,
+        "time": format_time(row.time_seconds) if row.time_seconds is not None else "",
+        "pieces": row.pieces, "remaining": row.remaining, "missing": row.missing,
+        "missing_contiguous": row.missing_contiguous, "missing_found": row.missing_found,
+        "checked": row.checked, "competitor_confirmed": row.competitor_confirmed,
+        "note": row.note, "base_version": row.version,
+    }
+
+
+class CorrectionForm(ResultFieldsForm):
+    reason = forms.CharField(label=_("Reason for the correction"), max_length=300,
+                             help_text=_("Kept in the entry's history with the old and new "
+                                         "values."))
+
+
+class DisputeResolveForm(ResultFieldsForm):
+    REJECT, UPHOLD, CORRECT = "reject", "uphold", "correct"
+
+    decision = forms.ChoiceField(label=_("Decision"), widget=forms.RadioSelect, choices=[
+        (REJECT, _("Reject: the result stands")),
+        (UPHOLD, _("Uphold without changing the result")),
+        (CORRECT, _("Uphold and correct the result as below")),
+    ])
+    resolution = forms.CharField(label=_("Answer to the competitor"), max_length=2000,
+                                 widget=forms.Textarea(attrs={"rows": 3}))
+
+    field_order = ["decision", "resolution"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The result's fields matter only when the decision corrects it.
+        self.fields["status"].required = False
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("decision") != self.CORRECT:
+            for name in ResultFieldsForm.base_fields:
+                if name != "base_version":
+                    self.errors.pop(name, None)
+        elif not data.get("status"):
+            self.add_error("status", _("Choose the corrected result."))
+        return data
+
+    @property
+    def corrects(self) -> bool:
+        return self.cleaned_data.get("decision") == self.CORRECT

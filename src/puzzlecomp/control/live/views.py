@@ -1,0 +1,620 @@
+"""The head judge's live screens: round control with the clock, the floor map with its queues,
+corrections, time credits, disputes and an entry's history.
+
+Judges may watch every screen; the head judge (or a stronger role) acts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    JsonResponse,
+)
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from puzzlecomp.championships.engine import ruleset_of
+from puzzlecomp.championships.models import (
+    Championship,
+    Dispute,
+    DisputeStatus,
+    Entry,
+    Result,
+    Role,
+    Round,
+    RoundState,
+)
+from puzzlecomp.championships.roles import requires_role, role_of
+from puzzlecomp.championships.selectors import live as selectors
+from puzzlecomp.championships.selectors.planning import (
+    TABLE_HEIGHT,
+    TABLE_WIDTH,
+    group_labels,
+    group_of_label,
+)
+from puzzlecomp.championships.services import disputes as rulings
+from puzzlecomp.championships.services import rounds as round_services
+from puzzlecomp.championships.services.results import ResultConflict, result_submit
+from puzzlecomp.championships.services.rounds import (
+    NEXT_STATES,
+    RoundClock,
+    dispute_window_ends,
+    round_clock,
+)
+from puzzlecomp.control.live.errors import messages_of
+from puzzlecomp.control.live.forms import (
+    CorrectionForm,
+    DisputeResolveForm,
+    TimeCreditForm,
+    initial_of,
+)
+from puzzlecomp.planning import PlanningError
+from puzzlecomp.public.disputes.messages import STATUS_LABELS
+from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.times import format_time
+
+STATE_LABELS = {
+    "waiting": gettext_lazy("waiting for the start"),
+    "assembling": gettext_lazy("assembling"),
+    "awaiting_check": gettext_lazy("finished, awaiting check"),
+    "verified": gettext_lazy("verified"),
+    "counting": gettext_lazy("counting"),
+    "counted": gettext_lazy("counted"),
+}
+
+# The button of each move, by the state it leads to and the state it comes from.
+MOVE_LABELS = {
+    RoundState.RUNNING: gettext_lazy("Start the round"),
+    RoundState.COUNTING: gettext_lazy("Stop assembling: count"),
+    RoundState.PROVISIONAL: gettext_lazy("Provisional results"),
+    RoundState.PUBLISHED: gettext_lazy("Publish the results"),
+    RoundState.FINAL: gettext_lazy("Make the results final"),
+}
+BACK_LABELS = {
+    RoundState.COUNTING: gettext_lazy("Back to counting"),
+    RoundState.PROVISIONAL: gettext_lazy("Withdraw the publication"),
+}
+MOVE_EXPLANATIONS = {
+    RoundState.RUNNING: gettext_lazy(
+        "Press at the start cue: the start is the server's time of this press. The clock "
+        "then runs on every screen and never stops; at the limit the round moves to counting "
+        "by itself."),
+    RoundState.COUNTING: gettext_lazy(
+        "Assembling stops: the judges count the pieces of every unfinished puzzle."),
+    RoundState.PROVISIONAL: gettext_lazy(
+        "The results are shown as provisional while the head judge checks them."),
+    RoundState.PUBLISHED: gettext_lazy(
+        "Publishing opens the dispute window: competitors may dispute their own result."),
+    RoundState.FINAL: gettext_lazy(
+        "The results become final: no more disputes and no more corrections."),
+}
+
+
+def _round(championship: Championship, round_id: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("event__championship"),
+                             pk=round_id, event__championship=championship)
+
+
+def _entry(rnd: Round, number: int) -> Entry:
+    return get_object_or_404(Entry, event=rnd.event, number=number)
+
+
+def _acts(request: HttpRequest, championship: Championship) -> bool:
+    """Whether the user may act here (head judge or stronger), not only watch."""
+    role = role_of(request.user, championship)
+    return role is not None and role <= Role.HEAD_JUDGE
+
+
+def _epoch_ms(instant: dt.datetime | None) -> int | None:
+    return int(instant.timestamp() * 1000) if instant else None
+
+
+def _moves(rnd: Round) -> list[tuple[str, str]]:
+    """(state, button label) of every move the round may make now, forward first."""
+    order = list(RoundState)
+    moves = []
+    for to in NEXT_STATES[RoundState(rnd.state)]:
+        back = order.index(to) < order.index(RoundState(rnd.state))
+        moves.append((str(to), str(BACK_LABELS[to] if back else MOVE_LABELS[to])))
+    return moves
+
+
+def _clock_texts(clock: RoundClock) -> dict[str, str]:
+    """The clock as text for pages without JavaScript (right at the moment of the page)."""
+    elapsed = clock.elapsed_seconds
+    if elapsed is None:
+        return {"elapsed": format_time(0), "remaining": format_time(clock.limit_seconds)}
+    return {"elapsed": format_time(int(elapsed)),
+            "remaining": format_time(max(0, int(clock.limit_seconds - elapsed)))}
+
+
+@requires_role(Role.JUDGE)
+def index(request: HttpRequest, championship: Championship) -> HttpResponse:
+    """Every round of the championship with its state and open disputes."""
+    return render(request, "control/live/index.html", {
+        "championship": championship, "rounds": selectors.rounds_of(championship.pk),
+    })
+
+
+@requires_role(Role.JUDGE)
+def round_control(request: HttpRequest, championship: Championship,
+                  round_id: int) -> HttpResponse:
+    """The round's state and big clock, its moves, time credits and the relay's rotation."""
+    rnd = _round(championship, round_id)
+    clock = round_clock(rnd)
+    panels = _panels_context(rnd, clock, request)
+    return render(request, "control/live/round.html", {
+        "championship": championship, "round": rnd, "clock": clock,
+        "clock_json": clock.as_json(), "clock_text": _clock_texts(clock),
+        "moves": _moves(rnd), "acts": _acts(request, championship),
+        "credit_form": TimeCreditForm(), "window_ends": dispute_window_ends(rnd),
+        "open_disputes": selectors.open_disputes_count(rnd),
+        "awaiting": len(selectors.finishes_awaiting_check(rnd)),
+        "config": _config(rnd, clock, "round", panels), **panels,
+    })
+
+
+@requires_role(Role.HEAD_JUDGE)
+def round_move(request: HttpRequest, championship: Championship, round_id: int,
+               to: str) -> HttpResponse:
+    """Confirm a move of the round (GET), then make it (POST)."""
+    rnd = _round(championship, round_id)
+    try:
+        target = RoundState(to)
+    except ValueError:
+        raise Http404 from None
+    back = reverse("control:live:round", args=[championship.slug, rnd.pk])
+    if request.method == "POST":
+        try:
+            round_services.round_move(round=rnd, to=target, user=request.user)
+        except RulesError as refused:
+            for text in messages_of(refused):
+                messages.error(request, text)
+        else:
+            messages.success(request, _("The round is now: %(state)s.")
+                             % {"state": rnd.get_state_display()})
+        return redirect(back)
+    round_clock(rnd)
+    if target not in NEXT_STATES[RoundState(rnd.state)]:
+        messages.error(request, _("The round cannot make this move from its present state."))
+        return redirect(back)
+    label = dict(_moves(rnd))[str(target)]
+    return render(request, "control/live/move.html", {
+        "championship": championship, "round": rnd, "target": target, "label": label,
+        "explanation": MOVE_EXPLANATIONS[target],
+        "window_hours": ruleset_of(rnd).dispute_window_hours,
+        "window_ends": dispute_window_ends(rnd),
+        "open_disputes": selectors.open_disputes_count(rnd), "back": back,
+    })
+
+
+@requires_role(Role.HEAD_JUDGE)
+@require_POST
+def time_credit(request: HttpRequest, championship: Championship,
+                round_id: int) -> HttpResponse:
+    """Grant an entry seconds of credit (wjpc-2025.txt: wrong puzzle handed out)."""
+    rnd = _round(championship, round_id)
+    form = TimeCreditForm(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            messages.error(request, f"{label}: {' '.join(errors)}")
+    else:
+        data = form.cleaned_data
+        entry = Entry.objects.filter(event=rnd.event, number=data["entry"]).first()
+        if entry is None:
+            messages.error(request, _("There is no entry %(entry)s in this event.")
+                           % {"entry": data["entry"]})
+        else:
+            try:
+                rulings.time_credit_grant(round=rnd, entry=entry, seconds=data["credit"],
+                                          reason=data["reason"], user=request.user)
+            except ResultConflict:
+                messages.error(request, _("The entry's result changed meanwhile: try again."))
+            except RulesError as refused:
+                for text in messages_of(refused):
+                    messages.error(request, text)
+            else:
+                messages.success(request, _("Entry %(entry)s has %(credit)s of time credit.")
+                                 % {"entry": entry.number,
+                                    "credit": format_time(data["credit"])})
+    return redirect("control:live:round", championship.slug, rnd.pk)
+
+
+def _group(request: HttpRequest, rnd: Round) -> str:
+    try:
+        return group_of_label(rnd, request.GET.get("group"))
+    except PlanningError:
+        raise Http404 from None
+
+
+def _floor(rnd: Round, group: str, now: dt.datetime) -> selectors.LiveFloor | None:
+    try:
+        return selectors.live_floor_get(rnd, group, now=now)
+    except PlanningError:
+        return None  # no hall set up: the queues still work
+
+
+@requires_role(Role.JUDGE)
+def floor_map(request: HttpRequest, championship: Championship, round_id: int) -> HttpResponse:
+    """The hall with every seat coloured by its state, beside the queues of finishes to check
+    and of open disputes."""
+    rnd = _round(championship, round_id)
+    group = _group(request, rnd)
+    clock = round_clock(rnd)
+    floor = _floor(rnd, group, clock.server_now)
+    counts = floor.counts if floor else {}
+    panels = _panels_context(rnd, clock, request)
+    return render(request, "control/live/map.html", {
+        "championship": championship, "round": rnd, "group": group,
+        "labels": group_labels(rnd), "hall": _drawn(floor) if floor else None,
+        "states": [(state, STATE_LABELS[state], counts.get(state, 0))
+                   for state in selectors.SEAT_STATES],
+        "clock_json": clock.as_json(), "clock_text": _clock_texts(clock),
+        "config": _config(rnd, clock, "map", panels, group), **panels,
+    })
+
+
+def _drawn(floor: selectors.LiveFloor) -> dict[str, Any]:
+    """The hall as the SVG draws it: each table split into one block per seated entry."""
+    tables = []
+    for t in floor.tables:
+        width = TABLE_WIDTH // max(1, len(t.seats))
+        seats = [{"number": s.number, "name": s.name, "state": s.state,
+                  "label": STATE_LABELS[s.state], "x": t.x + i * width, "width": width,
+                  "title": _("Table %(table)s · %(number)s %(name)s")
+                  % {"table": t.table, "number": s.number, "name": s.name}}
+                 for i, s in enumerate(t.seats)]
+        tables.append({"table": t.table, "x": t.x, "y": t.y, "guest": t.guest,
+                       "width": TABLE_WIDTH, "height": TABLE_HEIGHT, "seats": seats})
+    return {"width": floor.width, "height": floor.height, "tables": tables}
+
+
+def _config(rnd: Round, clock: RoundClock, page: str, panels: dict[str, Any],
+            group: str = "") -> dict[str, Any]:
+    """What the page's script needs: where to read the live data, and its words."""
+    url = reverse("control:live:state", args=[rnd.event.championship.slug, rnd.pk])
+    return {
+        "page": page, "slug": rnd.event.championship.slug, "round": rnd.pk,
+        "stateUrl": f"{url}?group={group}" if group else url,
+        "seq": rnd.event.championship.live_seq, "clock": clock.as_json(),
+        "signals": [s.at for s in panels["relay"]["rotation"].signals] if panels["relay"] else [],
+        "stateLabels": {k: str(v) for k, v in STATE_LABELS.items()},
+        "words": {
+            "live": _("Live: updates as they happen."),
+            "connecting": _("Connecting…"),
+            "offline": _("Offline: the clock keeps running; updates resume when the network "
+                         "is back."),
+            "polling": _("Live updates are not connected: the page checks for changes every "
+                         "few seconds."),
+            "stale": _("New data arrived while you were typing: it is shown once you finish."),
+            "soundOn": _("Sound on"), "soundOff": _("Sound off"),
+            "counting": _("Counting"), "planned": _("Not started"),
+        },
+    }
+
+
+def _panels_context(rnd: Round, clock: RoundClock, request: HttpRequest,
+                    forms: dict[int, DisputeResolveForm] | None = None,
+                    return_to: str | None = None) -> dict[str, Any]:
+    """What the live panels (queues, credits, relay) show; also their JSON's data.
+
+    `return_to` is the page the panels' forms come back to (default: the page asked for).
+    """
+    started = clock.started_at
+    credits = selectors.credit_lines_get(rnd)
+    relay = selectors.relay_rotation_get(rnd)
+    disputes = selectors.disputes_get(rnd, open_only=True)
+    acts = _acts(request, rnd.event.championship)
+    for dispute in disputes:
+        given = (forms or {}).get(dispute.pk)
+        dispute.form = given or DisputeResolveForm(  # type: ignore[attr-defined]
+            prefix=f"dispute-{dispute.pk}", initial=initial_of(dispute.result))
+    return {
+        "queue": [{"line": q, "time": format_time(q.time_seconds or 0)}
+                  for q in selectors.finishes_awaiting_check(rnd)],
+        "disputes": disputes,
+        "credits": [{"line": c, "credit": format_time(c.seconds),
+                     "ends_ms": _epoch_ms(started + dt.timedelta(seconds=c.limit_seconds))
+                     if started else None,
+                     "remaining": _remaining(clock, c.limit_seconds)} for c in credits],
+        "relay": _relay_shown(relay, clock) if relay else None,
+        "acts": acts,
+        "return_to": return_to or request.get_full_path(),
+    }
+
+
+def _remaining(clock: RoundClock, limit: int) -> str:
+    elapsed = clock.elapsed_seconds or 0
+    return format_time(max(0, int(limit - elapsed)))
+
+
+def _relay_shown(relay: selectors.RelayRotation, clock: RoundClock) -> dict[str, Any]:
+    """The signal just given (within one interval) and the next two, with their moves."""
+    elapsed = clock.elapsed_seconds or 0
+    started = clock.started_at
+    upcoming = [s for s in relay.signals if s.at > elapsed][:2]
+    passed = [s for s in relay.signals if elapsed - relay.every_seconds < s.at <= elapsed]
+    shown = [{"signal": s, "at": format_time(s.at), "passed": s.at <= elapsed,
+              "at_ms": _epoch_ms(started + dt.timedelta(seconds=s.at)) if started else None,
+              "in": format_time(max(0, int(s.at - elapsed)))}
+             for s in passed[-1:] + upcoming]
+    return {"rotation": relay, "shown": shown,
+            "every": format_time(relay.every_seconds),
+            "schedule": [{"signal": s, "at": format_time(s.at)} for s in relay.signals]}
+
+
+@requires_role(Role.JUDGE)
+def live_state(request: HttpRequest, championship: Championship,
+               round_id: int) -> HttpResponse:
+    """The screens' live data as JSON (ETag; 304 when unchanged): the clock, every seat's state,
+    and the panels (queues, credits, relay) rendered as on the page."""
+    rnd = _round(championship, round_id)
+    group = _group(request, rnd)
+    clock = round_clock(rnd)
+    floor = _floor(rnd, group, clock.server_now)
+    map_url = reverse("control:live:map", args=[championship.slug, rnd.pk])
+    context = _panels_context(rnd, clock, request,
+                              return_to=f"{map_url}?group={group}" if group else map_url)
+    relay = context["relay"]
+    data: dict[str, Any] = {
+        "round": {"id": rnd.pk, "state": rnd.state, "state_label": rnd.get_state_display()},
+        "clock": {k: v for k, v in clock.as_json().items() if k != "server_now"},
+        "group": group,
+        "tables": [{"table": t.table, "state": t.state,
+                    "seats": [{"entry": s.number, "state": s.state} for s in t.seats]}
+                   for t in floor.tables] if floor else [],
+        "counts": floor.counts if floor else {},
+        "queue": [{"entry": q["line"].number, "version": q["line"].version,
+                   "device": q["line"].device} for q in context["queue"]],
+        "disputes": [{"id": d.pk, "entry": d.entry.number,
+                      "version": d.result.version if d.result else 0}
+                     for d in context["disputes"]],
+        "credits": [{"entry": c["line"].number, "seconds": c["line"].seconds,
+                     "limit_seconds": c["line"].limit_seconds} for c in context["credits"]],
+        "relay": {"every_seconds": relay["rotation"].every_seconds,
+                  "signals": [s.at for s in relay["rotation"].signals],
+                  "shown": [s["signal"].at for s in relay["shown"]]} if relay else None,
+        "acts": context["acts"],
+        "language": translation.get_language(),
+    }
+    digest = hashlib.sha1(json.dumps(data, sort_keys=True, cls=DjangoJSONEncoder).encode(),
+                          usedforsecurity=False).hexdigest()[:20]
+    etag = f'"hj-{digest}"'
+    if request.headers.get("If-None-Match") == etag:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        data["clock"]["server_now"] = clock.server_now
+        data["panels"] = {
+            name: render_to_string(f"control/live/_{name}.html",
+                                   {"championship": championship, "round": rnd, **context},
+                                   request=request)
+            for name in ("queue", "disputes", "credits", "relay")
+        }
+        response = JsonResponse(data)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache, private"
+    return response
+
+
+@requires_role(Role.JUDGE)
+def entries(request: HttpRequest, championship: Championship, round_id: int) -> HttpResponse:
+    """Every entry of the round with its state and result, and links to correct it."""
+    rnd = _round(championship, round_id)
+    clock = round_clock(rnd)
+    lines = [{"line": ln, "state": STATE_LABELS[ln.state],
+              "status": STATUS_LABELS.get(ln.status or "", ""),
+              "time": format_time(ln.time_seconds) if ln.time_seconds is not None else ""}
+             for ln in selectors.round_lines_get(rnd, now=clock.server_now)]
+    return render(request, "control/live/entries.html", {
+        "championship": championship, "round": rnd, "lines": lines,
+        "acts": _acts(request, championship),
+    })
+
+
+def _conflict_message(current: Result | None) -> str:
+    if current is None:
+        return _("The result was removed meanwhile. Check the values and save again.")
+    who = current.recorded_by.get_username() if current.recorded_by else (
+        current.device.label if current.device else "")
+    return _("The result changed while you were correcting it (now version %(version)s, "
+             "by %(who)s). Its current values are shown beside your correction: check them "
+             "and save again to replace them.") % {"version": current.version,
+                                                   "who": who or "?"}
+
+
+@requires_role(Role.HEAD_JUDGE)
+def correct(request: HttpRequest, championship: Championship, round_id: int,
+            number: int) -> HttpResponse:
+    """Correct an entry's result with a required reason; a change made meanwhile by someone
+    else is shown, never overwritten silently."""
+    rnd = _round(championship, round_id)
+    entry = _entry(rnd, number)
+    row = Result.objects.filter(round=rnd, entry=entry).first()
+    current = None  # the stored result, shown beside the form after a conflict
+    form = CorrectionForm(request.POST if request.method == "POST" else None,
+                          initial=initial_of(row))
+    if form.is_valid():
+        try:
+            rulings.result_correct(
+                round=rnd, entry=entry, values=form.values(puzzles=row.puzzles if row else []),
+                reason=form.cleaned_data["reason"],
+                base_version=form.cleaned_data["base_version"], user=request.user)
+        except ResultConflict as conflict:
+            messages.error(request, _conflict_message(conflict.current))
+            current = conflict.current
+            form = CorrectionForm(_rebased(request.POST, "base_version", current))
+        except RulesError as refused:
+            form.add_violations(refused, messages_of(refused))
+        else:
+            messages.success(request, _("The result of entry %(entry)s is corrected.")
+                             % {"entry": entry.number})
+            return redirect(_next(request) or reverse(
+                "control:live:entries", args=[championship.slug, rnd.pk]))
+    return render(request, "control/live/correct.html", {
+        "championship": championship, "round": rnd, "entry": entry, "form": form,
+        "current": current, "current_status": STATUS_LABELS.get(current.status, "")
+        if current else "", "current_time": format_time(current.time_seconds)
+        if current and current.time_seconds is not None else "",
+        "next": _next(request),
+    })
+
+
+def _rebased(posted: Any, field: str, current: Result | None) -> Any:
+    """The posted values on the version now stored: saving them again is a conscious choice."""
+    data = posted.copy()
+    data[field] = str(current.version if current else 0)
+    return data
+
+
+def _next(request: HttpRequest) -> str | None:
+    """Where to return after a form (a page of this site only)."""
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return target
+    return None
+
+
+@requires_role(Role.HEAD_JUDGE)
+@require_POST
+def verify(request: HttpRequest, championship: Championship, round_id: int,
+           number: int) -> HttpResponse:
+    """Mark a finish as checked from the queue (the head judge checked the puzzle)."""
+    rnd = _round(championship, round_id)
+    entry = _entry(rnd, number)
+    row = get_object_or_404(Result, round=rnd, entry=entry)
+    try:
+        version = int(request.POST.get("base_version", ""))
+    except ValueError:
+        version = -1
+    try:
+        result_submit(round=rnd, entry=entry,
+                      values=dataclasses.replace(rulings.values_of(row), checked=True),
+                      action="verify", base_version=version, user=request.user)
+    except ResultConflict as conflict:
+        messages.error(request, _conflict_message(conflict.current))
+    except RulesError as refused:
+        for text in messages_of(refused):
+            messages.error(request, text)
+    else:
+        messages.success(request, _("The finish of entry %(entry)s is verified.")
+                         % {"entry": entry.number})
+    return redirect(_next(request) or reverse("control:live:map",
+                                              args=[championship.slug, rnd.pk]))
+
+
+@requires_role(Role.HEAD_JUDGE)
+def history(request: HttpRequest, championship: Championship, round_id: int,
+            number: int) -> HttpResponse:
+    """Every write to the entry's result: who, when, which device, old and new, and why."""
+    rnd = _round(championship, round_id)
+    entry = _entry(rnd, number)
+    lines = [{"line": ln, "changes": [{"name": FIELD_LABELS.get(c.name, c.name),
+                                       "old": _shown_value(c.name, c.old),
+                                       "new": _shown_value(c.name, c.new)} for c in ln.changes]}
+             for ln in selectors.entry_history_get(rnd, entry)]
+    return render(request, "control/live/history.html", {
+        "championship": championship, "round": rnd, "entry": entry, "lines": lines,
+        "credits": [{"grant": g, "credit": format_time(g.seconds)}
+                    for g in selectors.time_credit_grants(rnd, entry=entry)],
+        "disputes": selectors.entry_disputes_get(rnd, entry),
+    })
+
+
+FIELD_LABELS = {
+    "status": gettext_lazy("result"), "time_seconds": gettext_lazy("time"),
+    "pieces": gettext_lazy("pieces placed"), "remaining": gettext_lazy("pieces remaining"),
+    "missing": gettext_lazy("missing pieces"),
+    "missing_contiguous": gettext_lazy("missing in contiguous clusters"),
+    "missing_found": gettext_lazy("missing found elsewhere"),
+    "time_credit": gettext_lazy("time credit"), "puzzles": gettext_lazy("puzzles"),
+    "checked": gettext_lazy("checked"),
+    "competitor_confirmed": gettext_lazy("confirmed by the competitor"),
+    "note": gettext_lazy("note"),
+}
+
+
+def _shown_value(name: str, value: Any) -> str:
+    """A stored value as the history shows it."""
+    if value is None:
+        return "-"
+    if name in ("time_seconds", "time_credit") and isinstance(value, int):
+        return format_time(value)
+    if name == "status":
+        return str(STATUS_LABELS.get(value, value))
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        return "; ".join(", ".join(f"{k} {v}" for k, v in p.items()) for p in value) or "-"
+    return str(value)
+
+
+@requires_role(Role.JUDGE)
+def disputes(request: HttpRequest, championship: Championship, round_id: int) -> HttpResponse:
+    """Every dispute of the round; the open ones with their resolve forms."""
+    rnd = _round(championship, round_id)
+    return _disputes_page(request, rnd)
+
+
+def _disputes_page(request: HttpRequest, rnd: Round,
+                   forms: dict[int, DisputeResolveForm] | None = None) -> HttpResponse:
+    clock = round_clock(rnd)
+    resolved = [d for d in selectors.disputes_get(rnd) if d.status != DisputeStatus.OPEN]
+    return render(request, "control/live/disputes.html", {
+        "championship": rnd.event.championship, "round": rnd, "resolved": resolved,
+        "window_ends": dispute_window_ends(rnd),
+        **_panels_context(rnd, clock, request, forms),
+    })
+
+
+@requires_role(Role.HEAD_JUDGE)
+@require_POST
+def dispute_resolve(request: HttpRequest, championship: Championship, round_id: int,
+                    dispute_id: int) -> HttpResponse:
+    """Uphold or reject a dispute, correcting the result when upheld with a correction."""
+    rnd = _round(championship, round_id)
+    dispute = get_object_or_404(Dispute.objects.select_related("entry"), pk=dispute_id,
+                                round=rnd)
+    form = DisputeResolveForm(request.POST, prefix=f"dispute-{dispute.pk}")
+    if form.is_valid():
+        row = Result.objects.filter(round=rnd, entry=dispute.entry).first()
+        try:
+            rulings.dispute_resolve(
+                dispute=dispute, uphold=form.cleaned_data["decision"] != form.REJECT,
+                resolution=form.cleaned_data["resolution"],
+                correction=form.values(puzzles=row.puzzles if row else [])
+                if form.corrects else None,
+                base_version=form.cleaned_data["base_version"] if form.corrects else None,
+                user=request.user)
+        except ResultConflict as conflict:
+            messages.error(request, _conflict_message(conflict.current))
+            form = DisputeResolveForm(
+                _rebased(request.POST, f"dispute-{dispute.pk}-base_version", conflict.current),
+                prefix=f"dispute-{dispute.pk}")
+            form.is_valid()
+            return _disputes_page(request, rnd, {dispute.pk: form})
+        except RulesError as refused:
+            form.add_violations(refused, messages_of(refused))
+        else:
+            messages.success(request, _("Dispute #%(number)s is resolved; the competitor is "
+                                        "told by email.") % {"number": dispute.pk})
+            return redirect(_next(request) or reverse(
+                "control:live:disputes", args=[championship.slug, rnd.pk]))
+    return _disputes_page(request, rnd, {dispute.pk: form})

@@ -1,0 +1,31 @@
+"""Forms of the rounds screens: small, one per operation."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+# An interchange file of a 2,000-entry championship is a few megabytes.
+IMPORT_MAX_BYTES = 50 * 1024 * 1024
+
+
+class WithdrawForm(forms.Form):
+    entry = forms.IntegerField(label=_("Entry number"), min_value=0)
+    lapse = forms.BooleanField(
+        label=_("If nobody can take the place, let it lapse"), required=False,
+        help_text=_("A play-off place belongs to its country: with nobody of that country "
+                    "left, it is not passed on."))
+
+
+class ChampionshipImportForm(forms.Form):
+    file = forms.FileField(label=_("Championship file (JSON)"))
+    slug = forms.SlugField(label=_("Short name in addresses"), max_length=50, required=False,
+                           help_text=_("Leave empty to keep the file's; needed when a "
+                                       "championship here has it already."))
+
+    def clean_file(self) -> object:
+        upload = self.cleaned_data["file"]
+        if upload.size > IMPORT_MAX_BYTES:
+            raise forms.ValidationError(_("The file is larger than %(size)s MB.")
+                                        % {"size": IMPORT_MAX_BYTES // (1024 * 1024)})
+        return upload

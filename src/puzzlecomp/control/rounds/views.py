@@ -1,0 +1,186 @@
+"""Rounds after the results: qualifiers, the next round in one step, and result downloads.
+
+Each view parses, authorises, calls one service and renders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from puzzlecomp.championships.models import Championship, QualifierStatus, Role, Round
+from puzzlecomp.championships.printing.round_results import (
+    results_file_name,
+    round_results_pdf,
+    round_results_table,
+)
+from puzzlecomp.championships.roles import requires_role, role_of
+from puzzlecomp.championships.services import qualifiers as services
+from puzzlecomp.championships.services.exporting import FORMATS, table_export
+from puzzlecomp.championships.services.qualifiers import QualifierError, QualifierLine
+from puzzlecomp.control.rounds.errors import error_messages
+from puzzlecomp.control.rounds.forms import WithdrawForm
+from puzzlecomp.planning import PlanningError
+from puzzlecomp.rules.errors import RulesError
+
+# Why an entry goes on, in words (rules.qualification.QualifyReason).
+REASONS = {
+    "place": gettext_lazy("place in the group"),
+    "tie": gettext_lazy("tied at the cut-off"),
+    "playoff": gettext_lazy("country play-off"),
+    "national": gettext_lazy("national quota"),
+    "foreign": gettext_lazy("foreign quota"),
+}
+REFUSALS = (QualifierError, PlanningError, RulesError)
+
+
+def _round(championship: Championship, round_id: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("event__championship"),
+                             pk=round_id, event__championship=championship)
+
+
+def _attempt(request: HttpRequest, action: Callable[[], Any]) -> tuple[bool, Any]:
+    """Run a service: (True, its answer), or (False, None) with its refusal as error messages
+    for the next page."""
+    try:
+        return True, action()
+    except REFUSALS as error:
+        for text in error_messages(error):
+            messages.error(request, text)
+        return False, None
+
+
+def _organiser(request: HttpRequest, championship: Championship) -> bool:
+    role = role_of(request.user, championship)
+    return role is not None and role <= Role.ORGANISER
+
+
+def _to_qualifiers(championship: Championship, rnd: Round) -> HttpResponse:
+    return redirect("control:rounds:qualifiers", championship.slug, rnd.pk)
+
+
+@requires_role(Role.JUDGE)
+def index(request: HttpRequest, championship: Championship) -> HttpResponse:
+    """Every round with its state, its result downloads and, for organisers, its qualifiers."""
+    return render(request, "control/rounds/index.html", {
+        "championship": championship,
+        "events": championship.events.prefetch_related("rounds"),
+        "formats": [*FORMATS, "pdf"],
+        "organiser": _organiser(request, championship),
+    })
+
+
+def _shown(line: QualifierLine) -> dict[str, Any]:
+    return {"line": line, "reason": REASONS.get(line.reason, line.reason),
+            "withdrawn": line.status == QualifierStatus.WITHDRAWN}
+
+
+@requires_role(Role.ORGANISER)
+def qualifiers(request: HttpRequest, championship: Championship, round_id: int) -> HttpResponse:
+    """The engine's qualifiers of a published round, the confirmed ones and the tools."""
+    rnd = _round(championship, round_id)
+    context: dict[str, Any] = {"championship": championship, "round": rnd,
+                               "published": rnd.state in services.DONE_STATES,
+                               "withdraw_form": WithdrawForm()}
+    if context["published"]:
+        try:
+            found = services.round_qualifiers_get(rnd)
+            next_round = services.next_round_of(rnd)
+        except REFUSALS as error:
+            context["problems"] = error_messages(error)
+        else:
+            context.update(
+                next_round=next_round, outdated=found.outdated,
+                confirmed=[_shown(line) for line in found.confirmed],
+                proposed=[_shown(line) for line in found.proposed],
+                next_seated=next_round.seats.count(),
+            )
+    return render(request, "control/rounds/qualifiers.html", context)
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def qualifiers_confirm(request: HttpRequest, championship: Championship,
+                       round_id: int) -> HttpResponse:
+    rnd = _round(championship, round_id)
+    ok, written = _attempt(request, lambda: services.qualifiers_confirm(round=rnd,
+                                                                       user=request.user))
+    if ok and written:
+        messages.success(request, _("%(count)s qualifiers confirmed.") % {"count": written})
+    elif ok:
+        messages.info(request, _("The confirmed qualifiers are already the engine's."))
+    return _to_qualifiers(championship, rnd)
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def qualifier_withdraw(request: HttpRequest, championship: Championship,
+                       round_id: int) -> HttpResponse:
+    """A qualifier withdraws: the rules name who takes the place."""
+    rnd = _round(championship, round_id)
+    form = WithdrawForm(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            for error in errors:
+                messages.error(request, f"{form.fields[field].label}: {error}")
+        return _to_qualifiers(championship, rnd)
+    number = form.cleaned_data["entry"]
+    ok, replacement = _attempt(request, lambda: services.qualifier_withdraw(
+        round=rnd, entry_number=number, user=request.user, lapse=form.cleaned_data["lapse"]))
+    if ok:
+        if replacement is None:
+            messages.warning(request, _("Entry %(entry)s withdrew; nobody can take the place, "
+                                        "so it lapses.") % {"entry": number})
+        else:
+            messages.success(request, _("Entry %(entry)s withdrew; entry %(replacement)s "
+                                        "takes the place (%(reason)s).") % {
+                "entry": number, "replacement": replacement.entry.number,
+                "reason": REASONS.get(replacement.reason, replacement.reason)})
+    return _to_qualifiers(championship, rnd)
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def next_round_create(request: HttpRequest, championship: Championship,
+                      round_id: int) -> HttpResponse:
+    """From the confirmed qualifiers: the next round's groups and every group's seating."""
+    rnd = _round(championship, round_id)
+    ok, made = _attempt(request, lambda: services.next_round_create(round=rnd,
+                                                                    user=request.user))
+    if ok:
+        groups = ", ".join(made.groups)
+        messages.success(request, (_("%(round)s: groups %(groups)s, %(count)s entries seated.")
+                                   if groups else _("%(round)s: %(count)s entries seated."))
+                         % {"round": made.round.name, "groups": groups, "count": made.seated})
+    return _to_qualifiers(championship, rnd)
+
+
+@requires_role(Role.JUDGE)
+def export(request: HttpRequest, championship: Championship, round_id: int,
+           fmt: str) -> HttpResponse:
+    """The round's results as CSV, XLSX or PDF, with tables and qualification."""
+    rnd = _round(championship, round_id)
+    if fmt not in (*FORMATS, "pdf"):
+        raise Http404
+    try:
+        if fmt == "pdf":
+            content, content_type = round_results_pdf(rnd), "application/pdf"
+            filename = f"{results_file_name(rnd)}.pdf"
+        else:
+            file = table_export(championship=championship, table=round_results_table(rnd),
+                                fmt=fmt, by=request.user)
+            content, content_type, filename = file.content, file.content_type, file.filename
+    except RulesError as error:
+        for text in error_messages(error):
+            messages.error(request, text)
+        return redirect("control:rounds:index", championship.slug)
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

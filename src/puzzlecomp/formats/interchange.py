@@ -1,0 +1,344 @@
+"""The championship interchange file: one versioned JSON document (docs/interchange.md).
+
+Pure: it validates and cross-checks a document, it knows nothing of the database. Every problem
+names its place in the document, e.g. `entries[12].members[0].represents`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+
+from puzzlecomp.rules.qualification import QualifyReason
+from puzzlecomp.rules.results import Status
+
+K = TypeVar("K")
+
+FORMAT = "puzzlecomp-championship"
+VERSION = 1
+
+# ISO 3166 alpha-2, as stored; the importer also checks the code names a country.
+CountryCode = Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
+OptionalCountryCode = Annotated[str, Field(pattern=r"^(?:[A-Z]{2})?$")]
+Slug = Annotated[str, Field(pattern=r"^[-a-zA-Z0-9_]+$", max_length=50)]
+Count = Annotated[int, Field(ge=0)]
+Money = Annotated[Decimal, Field(max_digits=10, decimal_places=2)]
+Group = Annotated[str, Field(max_length=20)]
+
+
+def text(max_length: int) -> Any:
+    return Field(default="", max_length=max_length)
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ChampionshipData(Model):
+    slug: Slug
+    name: str = Field(min_length=1, max_length=200)
+    ruleset_id: str = Field(min_length=1, max_length=60)
+    venue: str = text(200)
+    starts_at: AwareDatetime
+    ends_on: dt.date | None = None
+    settings: dict[str, Any] = {}
+    floor_rows: list[Annotated[int, Field(gt=0)]] = []
+    guest_tables: Count = 0
+    published: bool = False
+
+
+class PuzzleData(Model):
+    position: Count = 0
+    brand: str = text(100)
+    pieces: Count | None = None
+    motif: str = text(200)
+    picture: bool = True
+    models_to_choose_from: Count | None = None
+
+
+RoundStateName = Literal["planned", "running", "counting", "provisional", "published", "final"]
+
+
+class RoundData(Model):
+    code: str = Field(min_length=1, max_length=40)
+    name: str = Field(max_length=100)
+    position: Count = 0
+    time_limit_minutes: Count | None = None
+    groups: list[Group] = []
+    state: RoundStateName = "planned"
+    starts_at: AwareDatetime | None = None
+    published_at: AwareDatetime | None = None
+    groups_published: bool = False
+    seating_published: bool = False
+    puzzles: list[PuzzleData] = []
+
+
+class EventData(Model):
+    code: str = Field(min_length=1, max_length=40)
+    name: str = Field(max_length=100)
+    kind: str = Field(max_length=20)
+    members_min: Count = 1
+    members_max: Count = 1
+    capacity: Count | None = None
+    position: Count = 0
+    rounds: list[RoundData] = []
+
+
+class PersonData(Model):
+    # The person's number in this file, which entries' members refer to.
+    id: Annotated[int, Field(gt=0)]
+    first_name: str = Field(max_length=100)
+    last_name: str = Field(max_length=100)
+    email: str = text(254)
+    nationality: CountryCode
+    other_nationalities: list[CountryCode] = []
+    residence: OptionalCountryCode = ""
+    region: str = text(20)
+    years_resident: Count | None = None
+    birth_date: dt.date | None = None
+    earlier_events: list[str] = []
+    consent_publish: bool = False
+    consent_photos: bool = False
+
+
+class MemberData(Model):
+    person: int
+    position: Count = 0
+    represents: OptionalCountryCode = ""
+
+
+class EntryData(Model):
+    event: str
+    number: Count
+    name: str = text(200)
+    country: str = text(20)
+    mixed: bool = False
+    status: Literal["unconfirmed", "confirmed", "waiting", "cancelled"] = "unconfirmed"
+    contact_email: str = text(254)
+    registered_at: AwareDatetime
+    confirmed_at: AwareDatetime | None = None
+    fee_amount: Money | None = None
+    fee_currency: str = text(3)
+    paid_amount: Money = Decimal("0")
+    paid_at: AwareDatetime | None = None
+    cancelled_at: AwareDatetime | None = None
+    refund_amount: Money | None = None
+    group: Group = ""
+    seed_rank: Count | None = None
+    members: list[MemberData] = []
+
+
+class SeatData(Model):
+    event: str
+    round: str
+    entry: Count
+    group: Group = ""
+    table: Count
+    seat: Count = 1
+    no_show: bool = False
+
+
+class ResultData(Model):
+    event: str
+    round: str
+    entry: Count
+    status: Status
+    time_seconds: Count | None = None
+    pieces: Count | None = None
+    remaining: Count | None = None
+    missing: Count = 0
+    missing_contiguous: Count = 0
+    missing_found: Count = 0
+    time_credit: Count = 0
+    # Per-puzzle records of multi-puzzle rounds, kept as stored.
+    puzzles: list[dict[str, Any]] = []
+    checked: bool = True
+    competitor_confirmed: bool = False
+    note: str = text(300)
+    recorded_at: AwareDatetime
+    version: Annotated[int, Field(gt=0)] = 1
+
+
+class QualifierData(Model):
+    event: str
+    round: str
+    entry: Count
+    rank: Count
+    from_group: Group = ""
+    to_group: Group = ""
+    reason: QualifyReason
+    status: Literal["confirmed", "withdrawn"] = "confirmed"
+    # The entry number of the withdrawn qualifier whose place this one took.
+    replaces: Count | None = None
+    confirmed_at: AwareDatetime
+
+
+class DisputeData(Model):
+    event: str
+    round: str
+    entry: Count
+    text: str
+    filed_at: AwareDatetime
+    status: Literal["open", "upheld", "rejected"] = "open"
+    resolution: str = ""
+    resolved_at: AwareDatetime | None = None
+
+
+class ChampionshipFile(Model):
+    format: Literal["puzzlecomp-championship"]
+    version: Literal[1]
+    generator: str = ""
+    exported_at: AwareDatetime | None = None
+    championship: ChampionshipData
+    events: list[EventData] = []
+    people: list[PersonData] = []
+    entries: list[EntryData] = []
+    seats: list[SeatData] = []
+    results: list[ResultData] = []
+    qualifiers: list[QualifierData] = []
+    disputes: list[DisputeData] = []
+
+
+@dataclass(frozen=True)
+class InterchangeProblem:
+    """One problem of a document: where (a path such as `results[3].time_seconds`) and what."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path or '(top level)'}: {self.message}"
+
+
+class InterchangeError(Exception):
+    """A document that cannot be read or imported, with every problem found."""
+
+    def __init__(self, problems: Sequence[InterchangeProblem]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+def problem(path: str, message: str) -> InterchangeProblem:
+    return InterchangeProblem(path, message)
+
+
+def load_json(content: str | bytes) -> Any:
+    """The decoded JSON text; InterchangeError naming the line and column where it breaks."""
+    try:
+        return json.loads(content)
+    except json.JSONDecodeError as exc:
+        raise InterchangeError([problem(
+            "", f"not JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}")]) from None
+    except UnicodeDecodeError as exc:
+        raise InterchangeError([problem("", f"not UTF-8 text: {exc.reason}")]) from None
+
+
+def parse_championship_file(data: Any) -> ChampionshipFile:
+    """Validate a decoded document: its format and version first, then every field, then that
+    every reference (event, round, entry, person) points at something in the document."""
+    if not isinstance(data, dict):
+        raise InterchangeError([problem("", "expected a JSON object")])
+    if data.get("format") != FORMAT:
+        raise InterchangeError([problem(
+            "format", f"expected {FORMAT!r}, found {data.get('format')!r}: not a puzzlecomp "
+            "championship file")])
+    if data.get("version") != VERSION:
+        raise InterchangeError([problem(
+            "version", f"version {data.get('version')!r} is unknown; this puzzlecomp reads "
+            f"version {VERSION}")])
+    try:
+        document = ChampionshipFile.model_validate(data)
+    except ValidationError as exc:
+        raise InterchangeError([
+            problem(field_path(error["loc"]), _message(error)) for error in exc.errors()
+        ]) from None
+    problems = reference_problems(document)
+    if problems:
+        raise InterchangeError(problems)
+    return document
+
+
+def _message(error: Any) -> str:
+    value = error.get("input")
+    shown = "" if isinstance(value, dict | list) or error["type"] == "missing" else f" ({value!r})"
+    return f"{error['msg']}{shown}"
+
+
+def field_path(loc: Iterable[int | str]) -> str:
+    """A pydantic location as a path, e.g. entries[12].members[0].represents."""
+    path = ""
+    for key in loc:
+        path += f"[{key}]" if isinstance(key, int) else (f".{key}" if path else str(key))
+    return path
+
+
+def reference_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
+    """Every reference that points nowhere and every repeated key of the document."""
+    problems: list[InterchangeProblem] = []
+    rounds: set[tuple[str, str]] = set()
+    for e, event in enumerate(document.events):
+        for r, rnd in enumerate(event.rounds):
+            if (event.code, rnd.code) in rounds:
+                problems.append(problem(f"events[{e}].rounds[{r}].code",
+                                        f"round {rnd.code!r} appears twice in {event.code}"))
+            rounds.add((event.code, rnd.code))
+    events = _repeated(problems, "events", "code", [e.code for e in document.events])
+    people = _repeated(problems, "people", "id", [p.id for p in document.people])
+    entries = _repeated(problems, "entries", "number",
+                        [(e.event, e.number) for e in document.entries])
+    for i, entry in enumerate(document.entries):
+        if entry.event not in events:
+            problems.append(problem(f"entries[{i}].event", f"no event {entry.event!r}"))
+        seen: set[int] = set()
+        for m, member in enumerate(entry.members):
+            if member.person not in people:
+                problems.append(problem(f"entries[{i}].members[{m}].person",
+                                        f"no person with id {member.person}"))
+            elif member.person in seen:
+                problems.append(problem(f"entries[{i}].members[{m}].person",
+                                        f"person {member.person} is a member twice"))
+            seen.add(member.person)
+    for name in ("seats", "results", "qualifiers", "disputes"):
+        rows: list[SeatData | ResultData | QualifierData | DisputeData] = getattr(document, name)
+        for i, row in enumerate(rows):
+            if (row.event, row.round) not in rounds:
+                problems.append(problem(f"{name}[{i}].round",
+                                        f"no round {row.round!r} in event {row.event!r}"))
+            elif (row.event, row.entry) not in entries:
+                problems.append(problem(f"{name}[{i}].entry",
+                                        f"no entry {row.entry} in event {row.event!r}"))
+        if name != "disputes":
+            _repeated(problems, name, "entry", [(r.event, r.round, r.entry) for r in rows])
+    qualified = {(q.event, q.round, q.entry) for q in document.qualifiers}
+    for i, q in enumerate(document.qualifiers):
+        if q.replaces is not None and (q.event, q.round, q.replaces) not in qualified:
+            problems.append(problem(f"qualifiers[{i}].replaces",
+                                    f"entry {q.replaces} is no qualifier of this round"))
+    return problems
+
+
+def _repeated(problems: list[InterchangeProblem], name: str, field: str,
+              keys: list[K]) -> set[K]:
+    """The keys as a set, with a problem for every key after its first appearance."""
+    counts: Counter[K] = Counter()
+    for i, key in enumerate(keys):
+        counts[key] += 1
+        if counts[key] == 2:
+            problems.append(problem(f"{name}[{i}].{field}", f"{_shown(key)} appears twice"))
+    return set(counts)
+
+
+def _shown(key: object) -> str:
+    return " ".join(map(str, key)) if isinstance(key, tuple) else str(key)
+
+
+def championship_file_data(document: ChampionshipFile) -> dict[str, Any]:
+    """The document as JSON-ready values (dates and times in ISO 8601, money as text)."""
+    return document.model_dump(mode="json")

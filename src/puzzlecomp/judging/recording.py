@@ -1,0 +1,355 @@
+"""What a judge's phone writes: a tap, a check, a count, a disqualification, or opening the next
+puzzle, turned into a result and stored through `result_submit` (the same rules as every
+other writer).
+
+The phone keeps the values it does not change (a time credit, the tapped time when checking),
+so each action is built on the result the judge last saw (`base_version`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, NoReturn
+
+from django.utils import timezone
+
+from puzzlecomp.championships.engine import round_rules
+from puzzlecomp.championships.models import (
+    Entry,
+    JudgeDevice,
+    Result,
+    ResultChange,
+    Round,
+    RoundState,
+    Seat,
+)
+from puzzlecomp.championships.selectors.live import time_credit_of
+from puzzlecomp.championships.services.results import (
+    ResultConflict,
+    ResultValues,
+    WriteOutcome,
+    result_submit,
+)
+from puzzlecomp.championships.services.rounds import round_clock
+from puzzlecomp.judging.devices import DeviceForbidden, device_seen, section_of
+from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
+from puzzlecomp.rules.results import Status
+from puzzlecomp.rules.rounds import RoundRules
+from puzzlecomp.rules.times import format_time
+
+# Rounds a phone may write to: the head judge checks provisional results with the judges.
+LIVE_STATES = (RoundState.RUNNING, RoundState.COUNTING, RoundState.PROVISIONAL)
+# A tap's time comes from the phone's synchronised clock; allow for its error and rounding.
+FUTURE_TOLERANCE_SECONDS = 3
+# The engine names the result's time "time"; the device API calls it "time_seconds".
+_API_FIELDS = {"time": "time_seconds"}
+
+
+class Action(StrEnum):
+    TAP = "tap"
+    VERIFY = "verify"
+    COUNT = "count"
+    DSQ = "dsq"
+    AUTHORISE = "authorise"
+
+
+@dataclass(frozen=True)
+class JudgeWrite:
+    """One action of a judge at a table; `puzzle` (from 1) in multi-puzzle rounds."""
+
+    action: Action
+    puzzle: int | None = None
+    time_seconds: int | None = None
+    missing: int = 0
+    missing_contiguous: int = 0
+    missing_found: int = 0
+    complete_and_correct: bool | None = None
+    competitor_confirmed: bool = False
+    pieces: int | None = None
+    remaining: int | None = None
+    note: str = ""
+
+
+def seat_in_section(device: JudgeDevice, rnd: Round, entry_number: int) -> Seat:
+    """The entry's seat in the round when it is at one of the device's tables, else 403."""
+    section = section_of(device)
+    seat = (Seat.objects.select_related("entry")
+            .filter(round=rnd, entry__number=entry_number,
+                    table__gte=section.table_from, table__lte=section.table_to).first())
+    if seat is None:
+        raise DeviceForbidden(
+            "device.entry_not_in_section",
+            f"entry {entry_number} is not seated at tables {section.table_from}-"
+            f"{section.table_to} in this round", field="entry", entry=entry_number)
+    return seat
+
+
+def judge_result_submit(*, device: JudgeDevice, round: Round, entry_number: int,
+                        write: JudgeWrite, client_id: str, base_version: int,
+                        now: dt.datetime | None = None) -> WriteOutcome:
+    """Store a judge's action once per `client_id` (a replay answers with the stored result).
+
+    DeviceForbidden outside the device's tables; ResultConflict when the result is no longer
+    at `base_version`; RulesError (naming the field) when the round is not live or the action
+    breaks a rule.
+    """
+    rnd = round
+    now = now or timezone.now()
+    entry = seat_in_section(device, rnd, entry_number).entry
+    device_seen(device, now=now)
+    seen = _replayed(client_id, rnd, entry)
+    if seen is not None:
+        return WriteOutcome(seen, replayed=True)
+    try:
+        return _submit(device=device, rnd=rnd, entry=entry, write=write, client_id=client_id,
+                       base_version=base_version, now=now)
+    except ResultConflict:
+        # The same record sent twice at once (a retry overtaking a slow answer): the first
+        # one stored it, so this one is its replay, not a conflict.
+        seen = _replayed(client_id, rnd, entry)
+        if seen is None:
+            raise
+        return WriteOutcome(seen, replayed=True)
+    except RulesError as error:
+        raise RulesError([_api_field(v) for v in error.violations]) from None
+
+
+def _submit(*, device: JudgeDevice, rnd: Round, entry: Entry, write: JudgeWrite,
+            client_id: str, base_version: int, now: dt.datetime) -> WriteOutcome:
+    clock = round_clock(rnd, now=now)
+    if rnd.state not in LIVE_STATES:
+        raise RulesError(violation(
+            "round.not_live",
+            f"the round is {rnd.state}: phones record results while it is running, counting "
+            "or provisional", field="round_id", state=str(rnd.state)))
+    current = Result.objects.filter(round=rnd, entry=entry).first()
+    # The action is built on the result the judge saw: on any other, the judge decides.
+    if (current.version if current else 0) != base_version:
+        raise ResultConflict(current, base_version)
+    rules = round_rules(rnd)
+    values = values_for(write, current=current, rules=rules, entry=str(entry.number),
+                        elapsed_seconds=clock.elapsed_seconds or 0.0,
+                        credit=time_credit_of(rnd, entry))
+    return result_submit(round=rnd, entry=entry, values=values, action=str(write.action),
+                         client_id=client_id, base_version=base_version,
+                         reason=write.note if write.action is Action.DSQ else "",
+                         device=device, rules=rules)
+
+
+def _replayed(client_id: str, rnd: Round, entry: Entry) -> Result | None:
+    change = ResultChange.objects.filter(client_id=client_id).first()
+    if change is None:
+        return None
+    if change.round_id != rnd.pk or change.entry_id != entry.pk:
+        raise RulesError(violation("result.client_id_reused",
+                                   "this client id was used for another entry or round",
+                                   entry=str(entry.number), field="client_id"))
+    return Result.objects.get(round=rnd, entry=entry)
+
+
+def _api_field(v: RuleViolation) -> RuleViolation:
+    return dataclasses.replace(v, field=_API_FIELDS.get(v.field, v.field))
+
+
+def values_for(write: JudgeWrite, *, current: Result | None, rules: RoundRules, entry: str,
+               elapsed_seconds: float, credit: int = 0) -> ResultValues:
+    """The whole result after the judge's action on `current`; RulesError naming the field.
+
+    `credit` is the entry's time credit (granted by the head judge, maybe before any result).
+    """
+    refuse = _Refusals(entry)
+    if (write.action is Action.TAP and write.time_seconds is not None
+            and write.time_seconds > elapsed_seconds + FUTURE_TOLERANCE_SECONDS):
+        refuse("result.time_in_future", "time_seconds",
+               f"{format_time(write.time_seconds)} is later than the round's clock "
+               f"({format_time(int(elapsed_seconds))})", elapsed=int(elapsed_seconds))
+    if write.action is Action.DSQ:
+        return _disqualify(write, current, credit, refuse)
+    if len(rules.puzzle_sizes) > 1:
+        return _multi_puzzle(write, current, rules, credit, refuse)
+    if write.puzzle not in (None, 1):
+        refuse("result.puzzle_unknown", "puzzle", "the round has one puzzle")
+    if write.action is Action.AUTHORISE:
+        refuse("result.single_puzzle", "action", "the round has one puzzle: nothing to open")
+    if write.action is Action.TAP:
+        _refuse_if_checked(current, refuse)
+        if write.time_seconds is None:
+            refuse("result.finish_without_time", "time_seconds", "a tap needs its time")
+        return ResultValues(status=Status.FINISHED, time_seconds=write.time_seconds,
+                            checked=False, time_credit=credit)
+    if write.action is Action.VERIFY:
+        if current is None or current.status != Status.FINISHED or current.time_seconds is None:
+            refuse("result.verify_without_finish", "action",
+                   "there is no finish to check: tap the time first")
+        if not _complete(write, rules, refuse):
+            return _count(write, competitor_confirmed=False, time_credit=credit)
+        return ResultValues(status=Status.FINISHED, time_seconds=current.time_seconds,
+                            missing=write.missing, missing_contiguous=write.missing_contiguous,
+                            missing_found=write.missing_found, checked=True,
+                            competitor_confirmed=True, note=current.note, time_credit=credit)
+    if current is not None and current.checked and current.status != Status.UNFINISHED:
+        _refuse_if_checked(current, refuse)
+    return _count(write, competitor_confirmed=write.competitor_confirmed, time_credit=credit)
+
+
+class _Refusals:
+    """Raise a RulesError for the entry at once (the checks depend on one another)."""
+
+    def __init__(self, entry: str) -> None:
+        self.entry = entry
+
+    def __call__(self, code: str, field: str, message: str, **params: Any) -> NoReturn:
+        raise RulesError(violation(code, message, entry=self.entry, field=field, **params))
+
+
+def _refuse_if_checked(current: Result | None, refuse: _Refusals) -> None:
+    if current is not None and current.checked:
+        refuse("result.already_checked", "action",
+               f"the result is checked already ({current.status}): the head judge corrects it "
+               "with a reason", status=current.status)
+
+
+def _complete(write: JudgeWrite, rules: RoundRules, refuse: _Refusals) -> bool:
+    """Whether the checked puzzle counts as finished; refuses a check the rules do not allow."""
+    if write.complete_and_correct is None:
+        refuse("result.check_missing", "complete_and_correct",
+               "say whether the puzzle is complete and every piece correctly placed")
+    if write.complete_and_correct:
+        if not write.competitor_confirmed:
+            refuse("result.not_confirmed", "competitor_confirmed",
+                   "the competitor confirms the time shown before the finish is checked")
+        return True
+    if not rules.ruleset.counting.wrong_piece_means_unfinished:
+        refuse("result.not_complete", "complete_and_correct",
+               "under these rules an incomplete puzzle is not a finish: let the competitor go "
+               "on and tap the time again, or record wrongly placed pieces as missing")
+    return False
+
+
+def _count(write: JudgeWrite, *, competitor_confirmed: bool, time_credit: int) -> ResultValues:
+    return ResultValues(status=Status.UNFINISHED, pieces=write.pieces, remaining=write.remaining,
+                        time_credit=time_credit, checked=True,
+                        competitor_confirmed=competitor_confirmed, note=write.note)
+
+
+def _disqualify(write: JudgeWrite, current: Result | None, credit: int,
+                refuse: _Refusals) -> ResultValues:
+    if not write.note.strip():
+        refuse("result.dsq_without_reason", "note", "a disqualification needs its reason")
+    return ResultValues(status=Status.DSQ, time_credit=credit,
+                        puzzles=list(current.puzzles) if current else [], checked=True,
+                        note=write.note.strip())
+
+
+# ----------------------------------------------------------------- multi-puzzle rounds
+def puzzle_stages(rules: RoundRules) -> list[list[int]]:
+    """Puzzle indexes (from 0) opened together: each relay part, else one puzzle at a time."""
+    parts = rules.round.relay_parts
+    if not parts:
+        return [[i] for i in range(len(rules.puzzle_sizes))]
+    stages, first = [], 0
+    for part in parts:
+        stages.append(list(range(first, first + part.puzzles)))
+        first += part.puzzles
+    return stages
+
+
+def fresh_puzzles(rules: RoundRules) -> list[dict[str, Any]]:
+    """The per-puzzle records of an entry before its first write: the first stage is open.
+
+    A puzzle neither finished nor counted yet holds 0 pieces: the live ranking shows what is
+    certain, and the count at the limit replaces it.
+    """
+    first = set(puzzle_stages(rules)[0])
+    return [{"time": None, "pieces": 0, "remaining": None, "missing": 0, "contiguous": 0,
+             "found": 0, "verified": False, "authorised": i in first}
+            for i in range(len(rules.puzzle_sizes))]
+
+
+def _multi_puzzle(write: JudgeWrite, current: Result | None, rules: RoundRules, credit: int,
+                  refuse: _Refusals) -> ResultValues:
+    puzzles = [dict(p) for p in current.puzzles] if current and current.puzzles else \
+        fresh_puzzles(rules)
+    if current is not None and current.status in (Status.DSQ, Status.DNS):
+        _refuse_if_checked(current, refuse)
+    count = len(puzzles)
+    if write.puzzle is None or not 1 <= write.puzzle <= count:
+        refuse("result.puzzle_unknown", "puzzle", f"give the puzzle, 1 to {count}")
+    index = write.puzzle - 1
+    record = puzzles[index]
+    stages = puzzle_stages(rules)
+    stage = next(n for n, members in enumerate(stages) if index in members)
+    if write.action is Action.AUTHORISE:
+        _authorise(puzzles, stages, stage, refuse)
+    elif write.action is Action.TAP:
+        _tap_puzzle(write, index, puzzles, stages, stage, credit, rules, refuse)
+    elif write.action is Action.VERIFY:
+        if record["time"] is None:
+            refuse("result.verify_without_finish", "puzzle",
+                   f"puzzle {write.puzzle} has no finish to check: tap its time first")
+        if _complete(write, rules, refuse):
+            record.update(missing=write.missing, contiguous=write.missing_contiguous,
+                          found=write.missing_found, verified=True)
+        else:
+            record.update(time=None, pieces=write.pieces, remaining=write.remaining,
+                          missing=0, contiguous=0, found=0, verified=True)
+    else:
+        if record["time"] is not None and record["verified"]:
+            refuse("result.already_checked", "puzzle",
+                   f"puzzle {write.puzzle} is finished and checked: nothing to count")
+        if write.pieces is None and write.remaining is None:
+            refuse("result.unfinished_without_count", "pieces",
+                   "a count needs pieces (placed) or remaining")
+        record.update(time=None, pieces=write.pieces, remaining=write.remaining, missing=0,
+                      contiguous=0, found=0, verified=True)
+    finished = all(p["time"] is not None for p in puzzles)
+    timed = [p for p in puzzles if p["time"] is not None]
+    return ResultValues(
+        status=Status.FINISHED if finished else Status.UNFINISHED, puzzles=puzzles,
+        time_credit=credit,
+        checked=all(p["verified"] for p in puzzles if p["authorised"]),
+        competitor_confirmed=bool(timed) and all(p["verified"] for p in timed),
+        note=current.note if current else "")
+
+
+def _authorise(puzzles: list[dict[str, Any]], stages: list[list[int]], stage: int,
+               refuse: _Refusals) -> None:
+    if all(puzzles[i]["authorised"] for i in stages[stage]):
+        refuse("result.puzzle_open_already", "puzzle", "this puzzle is open already")
+    if stage == 0 or not all(puzzles[i]["time"] is not None and puzzles[i]["verified"]
+                             for i in stages[stage - 1]):
+        refuse("result.previous_puzzle_unchecked", "puzzle",
+               "the puzzles before it must be finished and checked first")
+    for i in stages[stage]:
+        puzzles[i]["authorised"] = True
+
+
+def _tap_puzzle(write: JudgeWrite, index: int, puzzles: list[dict[str, Any]],
+                stages: list[list[int]], stage: int, credit: int, rules: RoundRules,
+                refuse: _Refusals) -> None:
+    record = puzzles[index]
+    time = write.time_seconds
+    if time is None:
+        refuse("result.finish_without_time", "time_seconds", "a tap needs its time")
+    if not record["authorised"]:
+        refuse("result.puzzle_not_open", "puzzle",
+               f"puzzle {write.puzzle} is not open yet: check and authorise it first")
+    if record["verified"]:
+        refuse("result.already_checked", "puzzle",
+               f"puzzle {write.puzzle} is checked already: the head judge corrects it")
+    # The engine checks the last finish against the limit; earlier puzzles are checked here.
+    limit = rules.time_limit_seconds + credit
+    if time > limit:
+        refuse("result.finish_past_limit", "time_seconds",
+               f"finish {format_time(time)} is past the limit of {format_time(limit)}",
+               limit=limit)
+    earlier = [puzzles[i]["time"] for s in stages[:stage] for i in s
+               if puzzles[i]["time"] is not None]
+    if earlier and time < max(earlier):
+        refuse("result.puzzle_before_previous", "time_seconds",
+               "a puzzle cannot be finished before the puzzle it follows")
+    record.update(time=time, pieces=None, remaining=None, missing=0, contiguous=0, found=0,
+                  verified=False)

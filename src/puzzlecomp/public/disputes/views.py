@@ -1,0 +1,61 @@
+"""A competitor's private page (the link in their registration emails): their published
+results, the dispute window, and the form to dispute a result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from puzzlecomp.championships.models import Entry, Round
+from puzzlecomp.championships.selectors.live import EntrantRound, entrant_rounds_get
+from puzzlecomp.championships.services.disputes import dispute_file
+from puzzlecomp.public.disputes.forms import DisputeFileForm
+from puzzlecomp.public.disputes.messages import STATUS_LABELS, messages_of
+from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.times import format_time
+
+
+def entrant(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """The entry's published results; POST files a dispute of one round's result."""
+    entry = get_object_or_404(Entry.objects.select_related("event__championship"),
+                              token=token, event__championship__slug=slug)
+    posted = DisputeFileForm(request.POST) if request.method == "POST" else None
+    if posted is not None and posted.is_valid():
+        rnd = get_object_or_404(Round, pk=posted.cleaned_data["round"], event=entry.event)
+        try:
+            dispute = dispute_file(entry=entry, round=rnd, text=posted.cleaned_data["text"])
+        except RulesError as refused:
+            # Messages, not form errors: a closed window hides the round's form.
+            for text in messages_of(refused):
+                messages.error(request, text)
+        else:
+            messages.success(request, _("Dispute #%(number)s is filed. The head judge will "
+                                        "answer it, and you will receive the answer by "
+                                        "email.") % {"number": dispute.pk})
+            return redirect("public:disputes:entrant", slug=slug, token=token)
+    rounds = [_shown(r, posted) for r in entrant_rounds_get(entry, now=timezone.now())]
+    response = render(request, "public/disputes/entrant.html", {
+        "championship": entry.event.championship, "entry": entry, "rounds": rounds,
+    })
+    # The page is reached through a private link: keep it out of search engines.
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _shown(found: EntrantRound, posted: DisputeFileForm | None) -> dict[str, Any]:
+    """A round as the template shows it, with its form (the posted one when it is for it)."""
+    form = None
+    if found.may_dispute:
+        mine = posted is not None and str(found.round.pk) == posted.data.get("round")
+        form = posted if mine else DisputeFileForm(initial={"round": found.round.pk})
+    line = found.line or {}
+    clock = {key: format_time(line[key]) if line.get(key) is not None else ""
+             for key in ("time_seconds", "final_seconds", "penalty_seconds")}
+    return {"round": found.round, "line": line, "times": clock,
+            "status": STATUS_LABELS.get(line.get("status", ""), ""),
+            "window_ends": found.window_ends, "disputes": found.disputes, "form": form}

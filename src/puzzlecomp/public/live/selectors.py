@@ -1,0 +1,192 @@
+"""Reads behind the public results: the rounds of a championship, a round's snapshot, an entrant.
+
+Every rank shown comes from the round's live snapshot (`live.snapshot`), the engine's ranking.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from puzzlecomp.championships.engine import flag_of, ioc, ruleset_of
+from puzzlecomp.championships.models import (
+    Championship,
+    Entry,
+    EntryMember,
+    EntryStatus,
+    Event,
+    Round,
+    RoundState,
+    Seat,
+)
+from puzzlecomp.championships.services.rounds import round_advance
+from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
+from puzzlecomp.public.live.display import (
+    ResultRow,
+    Words,
+    flag_emoji,
+    page_words,
+    result_row,
+    state_words,
+)
+from puzzlecomp.rules.errors import RulesError
+
+# Rounds whose results move while spectators watch.
+LIVE_STATES = (RoundState.RUNNING, RoundState.COUNTING)
+
+
+def published_rounds(slug: str) -> QuerySet[Round]:
+    """Rounds of published championships only: anything else is not public."""
+    return Round.objects.select_related("event__championship").filter(
+        event__championship__slug=slug, event__championship__published=True)
+
+
+@dataclass(frozen=True)
+class RoundLink:
+    round: Round
+    state_words: str
+    live: bool
+
+
+@dataclass(frozen=True)
+class EventRounds:
+    event: Event
+    rounds: list[RoundLink]
+
+
+def results_index(championship: Championship) -> list[EventRounds]:
+    """Each event with its rounds in order and the state each is in."""
+    states = state_words()
+    rounds: dict[int, list[RoundLink]] = {}
+    for rnd in Round.objects.filter(event__championship=championship).order_by("position"):
+        rounds.setdefault(rnd.event_id, []).append(
+            RoundLink(rnd, states.get(rnd.state, rnd.state), rnd.state in LIVE_STATES))
+    return [EventRounds(event, rounds.get(event.pk, [])) for event in championship.events.all()]
+
+
+def live_rounds(championship: Championship) -> list[Round]:
+    """The rounds running or being counted now, for a "live now" link."""
+    return list(Round.objects.select_related("event")
+                .filter(event__championship=championship, state__in=LIVE_STATES)
+                .order_by("event__position", "position"))
+
+
+def next_round_of(rnd: Round) -> Round | None:
+    return rnd.event.rounds.filter(position__gt=rnd.position).order_by("position").first()
+
+
+def words_of(rnd: Round) -> Words:
+    """The words of the round's results lines; a group-less qualifier goes to the next round."""
+    following = next_round_of(rnd)
+    return page_words(next_round=following.name if following else "")
+
+
+def official_ranking_of(rnd: Round) -> str | None:
+    """What the official ranking is (the ruleset's words); None when the ruleset has none."""
+    official = ruleset_of(rnd).official_ranking
+    return official.description if official else None
+
+
+def snapshot_now(rnd: Round) -> tuple[Snapshot, dict[str, Any]]:
+    """The round's current snapshot, as cached bytes and as values.
+
+    A running round past its limit moves to counting first, so no page shows a stale state.
+    """
+    round_advance(rnd)
+    snapshot = round_snapshot_cached(rnd)
+    return snapshot, json.loads(snapshot.body)
+
+
+@dataclass(frozen=True)
+class Member:
+    """A member of a pair or team as the public sees them: the name and flag, if published."""
+
+    name: str
+    flag: str
+    flag_emoji: str
+    published: bool
+
+
+@dataclass(frozen=True)
+class EntrantRound:
+    round: Round
+    state_words: str
+    group: str
+    table: int | None
+    # None while the entrant has no result in the round.
+    row: ResultRow | None
+
+
+@dataclass(frozen=True)
+class Entrant:
+    entry: Entry
+    flag: str
+    flag_emoji: str
+    members: list[Member]
+    rounds: list[EntrantRound]
+    # The ruleset ranks some entrants officially (its official place column is shown).
+    official_ranking: bool
+
+
+def public_entries(slug: str) -> QuerySet[Entry]:
+    """Entries anyone may look up: confirmed ones and those who have competed, of a published
+    championship (unconfirmed registrations stay private)."""
+    return (Entry.objects.select_related("event__championship")
+            .filter(event__championship__slug=slug, event__championship__published=True)
+            .filter(Q(status=EntryStatus.CONFIRMED) | Q(seats__isnull=False)
+                    | Q(results__isnull=False))
+            .distinct())
+
+
+def entrant_get(entry: Entry) -> Entrant:
+    """The entrant's public page: flag, members and every round they sat or have a result in."""
+    members = list(EntryMember.objects.filter(entry=entry).select_related("person"))
+    spec = ruleset_of(entry).event(entry.event.code)
+    codes = [m.represents.code or m.person.nationality.code for m in members]
+    flag = flag_of(spec, codes, country=entry.country)[0]
+    return Entrant(
+        entry=entry, flag=flag, flag_emoji=flag_emoji(flag),
+        members=[_member(m) for m in members],
+        rounds=_entrant_rounds(entry),
+        official_ranking=ruleset_of(entry).official_ranking is not None,
+    )
+
+
+def _member(member: EntryMember) -> Member:
+    person = member.person
+    if not person.consent_publish:
+        return Member(name="", flag="", flag_emoji="", published=False)
+    flag = ioc(member.represents) or ioc(person.nationality) or ""
+    return Member(name=f"{person.first_name} {person.last_name}", flag=flag,
+                  flag_emoji=flag_emoji(flag), published=True)
+
+
+def _entrant_rounds(entry: Entry) -> list[EntrantRound]:
+    seats = {s.round_id: s for s in Seat.objects.filter(entry=entry)}
+    with_result = set(entry.results.values_list("round_id", flat=True))
+    states = state_words()
+    rounds = []
+    for rnd in entry.event.rounds.order_by("position"):
+        seat = seats.get(rnd.pk)
+        if seat is None and rnd.pk not in with_result:
+            continue
+        rnd.event = entry.event
+        row = _row_of(rnd, entry) if rnd.pk in with_result else None
+        group = row.group if row else (seat.group if seat else entry.group)
+        rounds.append(EntrantRound(
+            round=rnd, state_words=states.get(rnd.state, rnd.state), group=group,
+            table=seat.table if seat and not seat.no_show else None, row=row))
+    return rounds
+
+
+def _row_of(rnd: Round, entry: Entry) -> ResultRow | None:
+    """The entrant's line of the round's snapshot, as printed."""
+    try:
+        _, snapshot = snapshot_now(rnd)
+    except RulesError:  # the round's rules were left incomplete: no ranking to show
+        return None
+    line = next((line for line in snapshot["lines"] if line["entry"] == entry.number), None)
+    return result_row(line, words_of(rnd)) if line else None

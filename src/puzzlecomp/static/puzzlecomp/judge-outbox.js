@@ -1,0 +1,136 @@
+// The judge's outbox: every record is kept in IndexedDB before it is sent, so a dropped network,
+// a closed tab or a reload loses nothing. Items are sent in the order they were made, each with
+// the id the phone gave it (the server's idempotency key): sending one twice stores it once.
+
+const STORE = "items";
+
+/** One IndexedDB database per championship, holding the records not yet acknowledged. */
+export class Outbox {
+  constructor(name) {
+    this.name = name;
+    this._db = null;
+    this._last = 0;
+  }
+
+  _open() {
+    if (this._db === null) {
+      this._db = new Promise((resolve, reject) => {
+        const request = indexedDB.open(this.name, 1);
+        request.onupgradeneeded = () => {
+          request.result.createObjectStore(STORE, { keyPath: "client_id" });
+        };
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    }
+    return this._db;
+  }
+
+  async _run(mode, work) {
+    const db = await this._open();
+    return new Promise((resolve, reject) => {
+      const tx = db.transaction(STORE, mode);
+      const request = work(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve(request ? request.result : undefined);
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  }
+
+  /** A new record: a fresh client id and a place after every record made before it. */
+  make(fields) {
+    // Strictly increasing even for two taps in the same millisecond.
+    this._last = Math.max(Date.now(), this._last + 1);
+    return { ...fields, client_id: crypto.randomUUID(), order: this._last, state: "waiting" };
+  }
+
+  /** Every record, oldest first. */
+  async all() {
+    const items = await this._run("readonly", (store) => store.getAll());
+    return items.sort((a, b) => a.order - b.order);
+  }
+
+  put(item) {
+    return this._run("readwrite", (store) => store.put(item));
+  }
+
+  putAll(items) {
+    return this._run("readwrite", (store) => {
+      for (const item of items) store.put(item);
+      return null;
+    });
+  }
+
+  delete(clientId) {
+    return this._run("readwrite", (store) => store.delete(clientId));
+  }
+}
+
+/** What is sent for a record: the device API's body. */
+export function requestBody(item) {
+  return {
+    client_id: item.client_id,
+    round_id: item.round_id,
+    entry: item.entry,
+    base_version: item.base_version,
+    action: item.action,
+    puzzle: item.puzzle ?? null,
+    values: item.values,
+  };
+}
+
+/** The records of one entry in one round share a key: they are sent in order, one at a time. */
+export function entryKey(roundId, entry) {
+  return `${roundId}:${entry}`;
+}
+
+/**
+ * Send waiting records in order until none is left or the network fails.
+ *
+ * `send(item)` returns {status, body} or throws on a network error. A record that the server
+ * refuses (409 conflict, 4xx) stays in the outbox for the judge to resolve and holds back the
+ * later records of its entry; 401 stops everything (the pairing no longer works).
+ * Returns {stopped: "network" | "revoked" | null, revoked: body | null}.
+ */
+export async function sendWaiting(outbox, send, { onSent = () => {}, onChange = () => {} } = {}) {
+  for (;;) {
+    const items = await outbox.all();
+    const held = new Set(items.filter((i) => i.state !== "waiting")
+      .map((i) => entryKey(i.round_id, i.entry)));
+    const next = items.find((i) => i.state === "waiting"
+      && !held.has(entryKey(i.round_id, i.entry)));
+    if (!next) return { stopped: null, revoked: null };
+    let answer;
+    try {
+      answer = await send(next);
+    } catch {
+      return { stopped: "network", revoked: null };
+    }
+    const { status, body } = answer;
+    if (status === 200) {
+      await outbox.delete(next.client_id);
+      onSent(next, body);
+    } else if (status === 401) {
+      return { stopped: "revoked", revoked: body };
+    } else if (status === 409) {
+      await outbox.put({ ...next, state: "conflict", current: body?.current ?? null, error: body });
+    } else if (status >= 500 || status === 429 || body === null) {
+      return { stopped: "network", revoked: null };
+    } else {
+      await outbox.put({ ...next, state: "refused", error: body });
+    }
+    onChange();
+  }
+}
+
+/** Give the waiting records of an entry consecutive base versions from `version` on. */
+export function rebase(items, key, version) {
+  let base = version;
+  const changed = [];
+  for (const item of items) {
+    if (entryKey(item.round_id, item.entry) !== key || item.state === "refused") continue;
+    if (item.base_version !== base) changed.push({ ...item, base_version: base });
+    base += 1;
+  }
+  return changed;
+}

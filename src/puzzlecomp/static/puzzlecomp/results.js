@@ -1,0 +1,277 @@
+// Public results of a round, kept live: on each notice for the round the snapshot is fetched
+// again (ETag: unchanged rounds cost a 304) and the rows are redrawn in place. The server
+// renders the same rows for browsers without JavaScript (public/live/display.py); the cells
+// drawn here must read exactly as those (tests/browser/test_live_results.py compares them).
+
+import {
+  LiveFeed,
+  ServerClock,
+  fetchSnapshot,
+  formatDuration,
+  roundClock,
+  singleFlight,
+} from "./live.js";
+
+const CLOCK_STATES = new Set(["planned", "running", "counting"]);
+const FLASH_MS = 4000;
+
+/** The page's words (translated on the server) and the round clock it was rendered with. */
+export function pageData() {
+  const read = (id) => JSON.parse(document.getElementById(id).textContent);
+  return { labels: read("results-labels"), clock: read("round-clock") };
+}
+
+/** Pieces per minute as Django prints them: two decimals, the page language's separator. */
+export function numberFormat() {
+  return new Intl.NumberFormat(document.documentElement.lang || undefined, {
+    minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false,
+  });
+}
+
+const seconds = (value) => (value === null || value === undefined ? "" : formatDuration(value * 1000));
+
+/** A snapshot line's cells as printed (the twin of display.result_row). */
+export function lineCells(line, labels, numbers) {
+  const finished = line.status === "finished";
+  const penalty = line.penalty_seconds || 0;
+  const qualified = line.qualified;
+  return {
+    entry: line.entry,
+    name: line.name,
+    flag: line.flag || "",
+    flagEmoji: labels.flags[line.flag] || "",
+    table: line.table ?? "",
+    rank: line.rank ?? "",
+    officialRank: line.official_rank ?? "",
+    status: line.status,
+    statusWords: labels.status[line.status] || "",
+    time: finished ? seconds(line.time_seconds) : "",
+    penalty: finished && penalty ? `+${seconds(penalty)}` : "",
+    final: finished ? seconds(line.final_seconds) : "",
+    pieces: line.status === "unfinished" ? (line.pieces ?? "") : "",
+    piecesPerMinute: line.pieces_per_minute === null || line.pieces_per_minute === undefined
+      ? "" : numbers.format(line.pieces_per_minute),
+    awaitingCheck: finished && line.checked === false,
+    qualification: qualified ? {
+      destination: qualified.to_group || labels.nextRound,
+      reason: labels.reasons[qualified.reason] || qualified.reason,
+      confirmed: Boolean(qualified.confirmed),
+    } : null,
+    version: line.version,
+  };
+}
+
+/** An element with a class and text; every name goes through textContent, never HTML. */
+export function el(tag, className = "", text = "") {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== "") node.textContent = String(text);
+  return node;
+}
+
+export function cell(className, ...children) {
+  const td = el("td", className);
+  td.append(...children);
+  return td;
+}
+
+export function flagCell(cells) {
+  return cell("flag", el("span", "flag-emoji", cells.flagEmoji), el("span", "ioc", cells.flag));
+}
+
+export function awaitingBadge(cells, labels) {
+  return cells.awaitingCheck ? [" ", el("span", "badge awaiting", labels.awaitingCheck)] : [];
+}
+
+/** The final time, or the status (DSQ, DNS, DNF) with its words as a title. */
+export function finalCell(cells) {
+  if (!cells.statusWords) return cell("num final", cells.final);
+  const abbr = el("abbr", "", cells.status.toUpperCase());
+  abbr.title = cells.statusWords;
+  return cell("num final", abbr);
+}
+
+export function nextCell(cells, labels, { expected = true } = {}) {
+  const q = cells.qualification;
+  if (!q) return cell("next");
+  const parts = [el("span", "to", q.destination), " ", el("span", "why", q.reason)];
+  if (expected && !q.confirmed) {
+    const mark = el("span", "expected", `(${labels.expected})`);
+    mark.title = labels.expectedTitle;
+    parts.push(" ", mark);
+  }
+  return cell("next", ...parts);
+}
+
+export function rowOf(cells) {
+  const tr = el("tr", cells.qualification ? "qualified" : "");
+  tr.dataset.entry = cells.entry;
+  tr.dataset.version = cells.version;
+  return tr;
+}
+
+/** A results line of the round page (the twin of templates/public/live/_row.html). */
+function resultsRow(cells, { labels, official, entrantUrl }) {
+  const tr = rowOf(cells);
+  const link = el("a", "", cells.name);
+  link.href = `${entrantUrl}${cells.entry}/`;
+  tr.append(cell("num rank", cells.rank));
+  if (official) tr.append(cell("num official", cells.officialRank));
+  tr.append(
+    flagCell(cells),
+    cell("name", link, ...awaitingBadge(cells, labels)),
+    cell("num", cells.table),
+    cell("num", cells.time),
+    cell("num penalty", cells.penalty),
+    finalCell(cells),
+    cell("num", cells.pieces),
+    cell("num", cells.piecesPerMinute),
+    nextCell(cells, labels),
+  );
+  return tr;
+}
+
+export function emptyRow(labels) {
+  const td = el("td", "", labels.noResults);
+  td.colSpan = 99;
+  const tr = el("tr", "empty");
+  tr.append(td);
+  return tr;
+}
+
+/** The snapshot's lines by group: the round's groups first, in order; `only` for one. */
+export function linesByGroup(data, only) {
+  const groups = new Map(data.round.groups.map((group) => [group, []]));
+  for (const line of data.lines) {
+    const group = line.group || "";
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group).push(line);
+  }
+  if (only) return new Map([[only, groups.get(only) || []]]);
+  return groups;
+}
+
+export function groupHeading(labels, group) {
+  return group ? labels.group.replace("%(group)s", group) : "";
+}
+
+/** The section of a group, made from the page's <template> when the group is new. */
+export function groupSection(root, group, labels) {
+  const container = root.querySelector("[data-groups]");
+  for (const section of container.querySelectorAll("section[data-group]")) {
+    if (section.dataset.group === group) return section;
+  }
+  const template = root.querySelector("template[data-group-template]");
+  const section = template.content.firstElementChild.cloneNode(true);
+  section.dataset.group = group;
+  const heading = section.querySelector("h2, h3");
+  if (group) heading.textContent = groupHeading(labels, group);
+  else heading.remove();
+  container.append(section);
+  return section;
+}
+
+/** Mark rows whose result is new or changed since `versions` (entry -> version). */
+export function flashChanged(rows, versions) {
+  for (const tr of rows) {
+    if (versions.get(tr.dataset.entry) === tr.dataset.version) continue;
+    tr.classList.add("changed");
+    setTimeout(() => tr.classList.remove("changed"), FLASH_MS);
+  }
+}
+
+/** Redraw the round page's tables from a snapshot, flashing what changed. */
+function renderResults(root, data, labels, numbers) {
+  const options = {
+    labels,
+    official: data.round.official_ranking,
+    entrantUrl: root.dataset.entrantUrl,
+  };
+  const kept = new Set();
+  for (const [group, lines] of linesByGroup(data, root.dataset.group)) {
+    const section = groupSection(root, group, labels);
+    const tbody = section.querySelector("tbody");
+    const versions = new Map(
+      [...tbody.querySelectorAll("tr[data-entry]")].map((tr) => [tr.dataset.entry, tr.dataset.version]));
+    const rows = lines.map((line) => resultsRow(lineCells(line, labels, numbers), options));
+    tbody.replaceChildren(...(rows.length ? rows : [emptyRow(labels)]));
+    flashChanged(rows, versions);
+    kept.add(section);
+  }
+  for (const section of root.querySelectorAll("[data-groups] > section[data-group]")) {
+    if (!kept.has(section)) section.remove();
+  }
+}
+
+/** Draw the round clock (state, and time left or the limit) in a _clock.html box. */
+export function drawClock(box, clockJson, serverClock, labels) {
+  const now = roundClock(clockJson, serverClock);
+  const text = formatDuration(now.remainingMs, { roundUp: true });
+  const state = labels.states[now.state] || now.state;
+  const stateNode = box.querySelector("[data-state]");
+  if (stateNode.textContent !== state) {
+    stateNode.textContent = state;
+    stateNode.className = `state state-${now.state}`;
+  }
+  box.querySelector("[data-clock-part]").hidden = !CLOCK_STATES.has(now.state);
+  box.querySelector("[data-clock-label]").textContent =
+    clockJson.started_at ? labels.timeLeft : labels.timeLimit;
+  const clockNode = box.querySelector("[data-clock]");
+  if (clockNode.textContent !== text) clockNode.textContent = text;
+}
+
+/** Follow a round: live notices, snapshot refetches, the running clock and the feed's state.
+ *
+ * `onData(data, previous)` runs with each new snapshot. With `fetchAtStart` the snapshot is
+ * fetched at once (the projector pages through it); otherwise only when the round changes,
+ * since the server rendered the page from the snapshot of `data-etag`.
+ */
+export function followRound(root, { labels, clock, onData, fetchAtStart = false }) {
+  const roundId = Number(root.dataset.round);
+  let current = fetchAtStart ? null : { etag: root.dataset.etag, data: null };
+  let clockJson = clock;
+  const serverClock = new ServerClock();
+  const refresh = singleFlight(async () => {
+    try {
+      const result = await fetchSnapshot(root.dataset.snapshotUrl, current);
+      if (!result.changed) return;
+      const previous = current?.data ?? null;
+      current = { etag: result.etag, data: result.data };
+      clockJson = result.data.clock;
+      onData(result.data, previous);
+    } catch (error) {
+      // The next notice (or the feed coming back) fetches again.
+      console.warn("results: snapshot not fetched", error);
+    }
+  });
+  const status = root.querySelector("[data-live-status]");
+  const feed = new LiveFeed(root.dataset.slug, {
+    lastSeq: Number(root.dataset.seq),
+    onChange: (notice) => {
+      if (notice.round === roundId || notice.round === null) refresh();
+    },
+    onGap: () => refresh(),
+    onStatus: (state) => {
+      status.hidden = state === "stopped";
+      status.dataset.status = state;
+      status.textContent = state === "live" ? labels.live : labels.reconnecting;
+    },
+  });
+  serverClock.start();
+  feed.start();
+  if (fetchAtStart) refresh();
+  const box = root.querySelector("[data-clock-box]");
+  const tick = () => drawClock(box, clockJson, serverClock, labels);
+  tick();
+  setInterval(tick, 250);
+  return { refresh, feed, serverClock };
+}
+
+const root = document.querySelector("[data-live-results]");
+if (root) {
+  const { labels, clock } = pageData();
+  const numbers = numberFormat();
+  followRound(root, {
+    labels, clock, onData: (data) => renderResults(root, data, labels, numbers),
+  });
+}

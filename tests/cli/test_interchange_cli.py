@@ -1,0 +1,138 @@
+"""`puzzlecomp championship export|import`: the interchange file on the command line; every
+problem on its own line, exit status 2 and nothing imported."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+
+from puzzlecomp.championships.models import Championship, Entry, Membership, Person, Role
+from puzzlecomp.championships.services.setup import championship_create
+from puzzlecomp.cli.main import main
+from tests.web.test_groups import add_entries
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def championship() -> Championship:
+    championship = championship_create(ruleset_id="czech-championship", name="Czech 2027",
+                                       starts_at=timezone.now() + dt.timedelta(days=30))
+    add_entries(championship.events.get(code="individual"), {"CZ": 3, "SK": 1})
+    return championship
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def exported(capsys, slug: str, tmp_path) -> tuple[dict, str]:
+    code, out, err = run(capsys, "championship", "export", slug)
+    assert (code, err) == (0, "")
+    path = tmp_path / "championship.json"
+    path.write_text(out, encoding="utf-8")
+    return json.loads(out), str(path)
+
+
+def test_export_writes_the_championship_as_json_to_stdout(capsys, championship, tmp_path):
+    data, _ = exported(capsys, championship.slug, tmp_path)
+    assert (data["format"], data["version"]) == ("puzzlecomp-championship", 1)
+    assert data["championship"]["ruleset_id"] == "czech-championship"
+    assert [e["number"] for e in data["entries"]] == [1, 2, 3, 4]
+    assert {p["nationality"] for p in data["people"]} == {"CZ", "SK"}
+
+
+def test_import_creates_the_championship_under_a_new_slug(capsys, championship, tmp_path,
+                                                          django_user_model):
+    owner = django_user_model.objects.create_user(username="ana", password="pw-12345678")
+    _, path = exported(capsys, championship.slug, tmp_path)
+    code, out, err = run(capsys, "championship", "import", path, "--slug", "czech-copy",
+                         "--owner", "ana")
+    assert (code, err) == (0, "")
+    assert out == "imported 'Czech 2027' as czech-copy: /control/czech-copy/\n"
+    copy_of = Championship.objects.get(slug="czech-copy")
+    assert Entry.objects.filter(event__championship=copy_of).count() == 4
+    assert Membership.objects.get(championship=copy_of).user == owner
+    assert Membership.objects.get(championship=copy_of).role == Role.OWNER
+
+
+def test_import_reads_stdin(capsys, championship, tmp_path, monkeypatch):
+    _, path = exported(capsys, championship.slug, tmp_path)
+    stdin = io.TextIOWrapper(io.BytesIO(Path(path).read_bytes()))
+    monkeypatch.setattr("sys.stdin", stdin)
+    code, _, err = run(capsys, "championship", "import", "-", "--slug", "from-stdin")
+    assert (code, err) == (0, "")
+    assert Championship.objects.filter(slug="from-stdin").exists()
+
+
+def test_a_bad_file_exits_2_with_one_line_per_problem_and_imports_nothing(capsys, championship,
+                                                                          tmp_path):
+    data, _ = exported(capsys, championship.slug, tmp_path)
+    data["people"][0]["nationality"] = "QQ"
+    data["entries"][1]["members"][0]["person"] = 42
+    data["entries"][3]["registered_at"] = "yesterday"
+    data["entries"][0]["number"] = -1
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    people = Person.objects.count()
+    code, out, err = run(capsys, "championship", "import", str(path), "--slug", "bad")
+    assert code == 2
+    assert out == ""
+    number, registered = err.splitlines()
+    assert number == ("error: entries[0].number: Input should be greater than or equal to 0 "
+                      "(-1)")
+    assert registered.startswith("error: entries[3].registered_at: Input should be a valid "
+                                 "datetime")
+    assert registered.endswith("('yesterday')")
+    data["entries"][0]["number"] = 1
+    data["entries"][3]["registered_at"] = "2027-01-02T10:00:00Z"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "championship", "import", str(path), "--slug", "bad")
+    assert code == 2
+    assert err.splitlines() == ["error: entries[1].members[0].person: no person with id 42"]
+    data["entries"][1]["members"][0]["person"] = 1
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "championship", "import", str(path), "--slug", "bad")
+    assert err.splitlines() == ["error: people[0].nationality: 'QQ' is not a country code"]
+    assert not Championship.objects.filter(slug="bad").exists()
+    assert Person.objects.count() == people
+
+
+def test_importing_over_an_existing_slug_needs_a_new_one(capsys, championship, tmp_path):
+    _, path = exported(capsys, championship.slug, tmp_path)
+    code, _, err = run(capsys, "championship", "import", path)
+    assert code == 2
+    assert err == (f"error: championship.slug: a championship {championship.slug!r} exists "
+                   "already; give a new slug for this one\n")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (("championship", "export", "nowhere"), "error: no championship 'nowhere'\n"),
+    (("championship", "import", "/no/such/file.json"),
+     "error: /no/such/file.json: No such file or directory\n"),
+])
+def test_missing_championships_and_files_are_one_line_errors(capsys, championship, argv,
+                                                             message):
+    assert run(capsys, *argv)[::2] == (2, message)
+
+
+def test_an_unknown_owner_is_refused_before_reading(capsys, championship, tmp_path):
+    _, path = exported(capsys, championship.slug, tmp_path)
+    code, _, err = run(capsys, "championship", "import", path, "--slug", "x", "--owner", "nobody")
+    assert (code, err) == (2, "error: --owner: no user 'nobody'\n")
+    assert not Championship.objects.filter(slug="x").exists()
+
+
+def test_a_file_that_is_not_json_says_where(capsys, championship, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "puzzlecomp-championship",\n  "version": 1\n', encoding="utf-8")
+    code, _, err = run(capsys, "championship", "import", str(path))
+    assert code == 2
+    assert err == ("error: (top level): not JSON: line 3, column 1: Expecting ',' delimiter\n")

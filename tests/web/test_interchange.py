@@ -1,0 +1,359 @@
+"""A whole championship to one versioned JSON file and back (docs/interchange.md): a round trip
+keeps everything, a bad file names every problem by its path and imports nothing."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import json
+from decimal import Decimal
+from importlib import resources
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from puzzlecomp.championships.demo import DEMO_SLUG, demo_load
+from puzzlecomp.championships.models import (
+    AuditEntry,
+    Championship,
+    Dispute,
+    DisputeStatus,
+    Entry,
+    Membership,
+    Person,
+    Puzzle,
+    Result,
+    Role,
+    Round,
+    RoundState,
+    Seat,
+)
+from puzzlecomp.championships.services.interchange import championship_export, championship_import
+from puzzlecomp.championships.services.qualifiers import (
+    next_round_create,
+    qualifier_withdraw,
+    qualifiers_confirm,
+)
+from puzzlecomp.championships.services.results import ResultValues, result_record, result_submit
+from puzzlecomp.championships.services.rounds import round_state_set
+from puzzlecomp.formats.interchange import (
+    InterchangeError,
+    field_path,
+    load_json,
+    parse_championship_file,
+)
+from puzzlecomp.rules.results import Status
+
+UPLOAD = "/control/import/"
+
+
+def problems_of(error: InterchangeError) -> list[str]:
+    return [str(p) for p in error.problems]
+
+
+@pytest.fixture
+def lived_in(db) -> Championship:
+    """The demo, carried on: the first individual round complete, published, qualifiers
+    confirmed with a withdrawal, the second round seated, a dispute, fees, a team's
+    two-puzzle result and private details."""
+    demo_load(individuals=60, pairs=20, teams=8)
+    championship = Championship.objects.get(slug=DEMO_SLUG)
+    first = Round.objects.get(event__championship=championship, event__code="individual",
+                              code="first")
+    done = set(Result.objects.filter(round=first).values_list("entry_id", flat=True))
+    for n, seat in enumerate(Seat.objects.filter(round=first).exclude(entry_id__in=done)
+                             .select_related("entry")):
+        result_record(round=first, entry=seat.entry, status=Status.FINISHED,
+                      time_seconds=2000 + n)
+    round_state_set(round=first, state=RoundState.PUBLISHED)
+    entry = Entry.objects.get(event=first.event, number=7)
+    Dispute.objects.create(round=first, entry=entry, text="Ich war schneller — 41:07",
+                           status=DisputeStatus.REJECTED, resolution="Video checked",
+                           resolved_at=timezone.now())
+    qualifiers_confirm(round=first)
+    qualifier_withdraw(round=first, entry_number=3, lapse=True)
+    next_round_create(round=first)
+    Entry.objects.filter(pk=entry.pk).update(
+        fee_amount=Decimal("60.00"), fee_currency="EUR", paid_amount=Decimal("48.00"),
+        paid_at=timezone.now(), contact_email="ana@example.org")
+    Person.objects.filter(pk=entry.members.get().person_id).update(
+        email="ana@example.org", other_nationalities=["ES"], region="CAT", years_resident=4)
+    Puzzle.objects.filter(round=first).update(motif="Owls at night")
+    teams = Round.objects.get(event__championship=championship, event__code="teams",
+                              code="first")
+    team = Entry.objects.filter(event=teams.event).first()
+    result_submit(round=teams, entry=team, action="verify", values=ResultValues(
+        status=Status.FINISHED, puzzles=[{"time": 5000, "verified": True},
+                                         {"time": 9000, "verified": True}], checked=False))
+    return championship
+
+
+def without_instance_details(data: dict) -> dict:
+    """The document minus what differs between two exports by design."""
+    data = copy.deepcopy(data)
+    del data["exported_at"]
+    del data["championship"]["slug"]
+    return data
+
+
+def test_a_round_trip_keeps_every_stored_field(lived_in, django_user_model):
+    owner = django_user_model.objects.create_user(username="mover", password="pw-12345678")
+    exported = championship_export(lived_in)
+    text = json.dumps(exported)
+    copy_of = championship_import(json.loads(text), slug="moved", user=owner)
+
+    again = championship_export(copy_of)
+    assert again["championship"]["slug"] == "moved"
+    assert without_instance_details(again) == without_instance_details(exported)
+    for name, least in (("people", 60), ("entries", 88), ("seats", 88), ("results", 61),
+                        ("qualifiers", 60), ("disputes", 1)):
+        assert len(exported[name]) >= least, name
+    assert Membership.objects.get(championship=copy_of).user == owner
+    assert Membership.objects.get(championship=copy_of).role == Role.OWNER
+    audit = AuditEntry.objects.get(championship=copy_of, action="puzzlecomp.championship.imported")
+    assert audit.data["source_slug"] == DEMO_SLUG
+
+
+def test_the_round_trip_keeps_states_versions_puzzles_and_withdrawals(lived_in):
+    data = championship_export(lived_in)
+    first = next(r for r in data["events"][0]["rounds"] if r["code"] == "first")
+    assert first["state"] == "published"
+    assert first["published_at"]
+    assert first["puzzles"][0]["motif"] == "Owls at night"
+    team_result = next(r for r in data["results"] if r["puzzles"])
+    assert team_result["puzzles"][1] == {"time": 9000, "verified": True}
+    assert team_result["checked"] is False
+    withdrawn = next(q for q in data["qualifiers"] if q["status"] == "withdrawn")
+    assert withdrawn["entry"] == 3
+    copy_of = championship_import(data, slug="moved")
+    result = Result.objects.get(round__event__championship=copy_of, round__event__code="teams",
+                                entry__number=team_result["entry"])
+    assert (result.puzzles, result.checked, result.version) == (
+        team_result["puzzles"], False, team_result["version"])
+    assert Entry.objects.get(event__championship=copy_of, event__code="individual",
+                             number=7).paid_amount == Decimal("48.00")
+
+
+def test_the_file_holds_birth_dates_but_no_passwords_or_private_links(lived_in):
+    """docs/interchange.md: organisers move their own data; entrants' links and users stay."""
+    text = json.dumps(championship_export(lived_in))
+    assert '"birth_date": "19' in text or '"birth_date": "20' in text
+    for token in Entry.objects.values_list("token", flat=True)[:20]:
+        assert token not in text
+    password = get_user_model().objects.get(username="organiser").password
+    assert password.split("$")[-1] not in text
+    assert '"password"' not in text
+
+
+def test_an_existing_slug_is_refused_unless_a_new_one_is_given(lived_in):
+    data = championship_export(lived_in)
+    with pytest.raises(InterchangeError) as refused:
+        championship_import(data)
+    assert problems_of(refused.value) == [
+        f"championship.slug: a championship {DEMO_SLUG!r} exists already; give a new slug "
+        "for this one"]
+    with pytest.raises(InterchangeError) as refused:
+        championship_import(data, slug="not a slug!")
+    assert problems_of(refused.value)[0].startswith("slug: 'not a slug!' is not a slug")
+    assert Championship.objects.count() == 1
+    assert championship_import(data, slug="copy").slug == "copy"
+
+
+def test_an_unknown_version_or_format_is_refused(lived_in):
+    data = championship_export(lived_in)
+    with pytest.raises(InterchangeError) as refused:
+        championship_import({**data, "version": 2}, slug="v2")
+    assert problems_of(refused.value) == [
+        "version: version 2 is unknown; this puzzlecomp reads version 1"]
+    with pytest.raises(InterchangeError) as refused:
+        championship_import({**data, "format": "puzzlecomp-results"}, slug="other")
+    assert problems_of(refused.value)[0].startswith("format: expected 'puzzlecomp-championship'")
+    with pytest.raises(InterchangeError) as refused:
+        championship_import([data], slug="list")
+    assert problems_of(refused.value) == ["(top level): expected a JSON object"]
+
+
+def test_a_bad_file_names_every_problem_by_its_path_and_imports_nothing(lived_in):
+    data = championship_export(lived_in)
+    people, entries = Person.objects.count(), Entry.objects.count()
+    data["entries"][12]["members"][0]["represents"] = "XX"
+    data["people"][3]["nationality"] = "Czechia"
+    data["people"][4]["email"] = "not-an-email"
+    data["results"][0]["time_seconds"] = -1
+    data["entries"][2]["status"] = "maybe"
+    with pytest.raises(InterchangeError) as refused:
+        championship_import(data, slug="broken")
+    found = problems_of(refused.value)
+    assert "people[3].nationality: String should match pattern '^[A-Z]{2}$' ('Czechia')" in found
+    assert any(p.startswith("results[0].time_seconds: Input should be greater than or equal "
+                            "to 0") for p in found)
+    assert any(p.startswith("entries[2].status: Input should be 'unconfirmed'") for p in found)
+
+    # Once the fields are right, what this install checks: countries, emails, references.
+    data["people"][3]["nationality"] = "CZ"
+    data["results"][0]["time_seconds"] = 100
+    data["entries"][2]["status"] = "confirmed"
+    with pytest.raises(InterchangeError) as refused:
+        championship_import(data, slug="broken")
+    assert problems_of(refused.value) == [
+        "people[4].email: 'not-an-email' is not an email address",
+        "entries[12].members[0].represents: 'XX' is not a country code",
+    ]
+    assert (Person.objects.count(), Entry.objects.count()) == (people, entries)
+    assert Championship.objects.count() == 1
+
+
+def test_references_to_nothing_and_repeated_keys_are_named(lived_in):
+    data = championship_export(lived_in)
+    data["entries"][0]["members"][0]["person"] = 99999
+    data["entries"][1]["number"] = data["entries"][0]["number"]
+    data["seats"][0]["round"] = "semifinal"
+    data["results"][1]["entry"] = 5000
+    data["qualifiers"][0]["replaces"] = 5000
+    with pytest.raises(InterchangeError) as refused:
+        championship_import(data, slug="dangling")
+    found = problems_of(refused.value)
+    assert "entries[0].members[0].person: no person with id 99999" in found
+    assert "entries[1].number: individual 1 appears twice" in found
+    assert "seats[0].round: no round 'semifinal' in event 'individual'" in found
+    assert "results[1].entry: no entry 5000 in event 'individual'" in found
+    assert "qualifiers[0].replaces: entry 5000 is no qualifier of this round" in found
+
+
+def test_results_are_checked_by_the_engine_like_a_judges_write(lived_in):
+    """wjpc-2025.txt, Individual First Round: 90 minutes; a finish past it is refused."""
+    data = championship_export(lived_in)
+    index = next(i for i, r in enumerate(data["results"]) if r["status"] == "finished"
+                 and r["round"] == "first" and r["event"] == "individual")
+    data["results"][index]["time_seconds"] = 90 * 60 + 1
+    with pytest.raises(InterchangeError) as refused:
+        championship_import(data, slug="late")
+    assert problems_of(refused.value) == [
+        f"results[{index}].time_seconds: finish 1:30:01 is past the limit of 1:30:00"]
+
+
+def test_an_unknown_ruleset_event_or_round_is_named(lived_in):
+    data = championship_export(lived_in)
+    data["events"][1]["code"] = "quartets"
+    for name in ("entries", "seats", "results", "qualifiers", "disputes"):
+        for row in data[name]:
+            if row["event"] == "pairs":
+                row["event"] = "quartets"
+    data["events"][0]["rounds"][2]["code"] = "superfinal"
+    with pytest.raises(InterchangeError) as refused:
+        championship_import(data, slug="odd")
+    assert problems_of(refused.value) == [
+        "events[0].rounds[2].code: event individual of wjpc-2025 has no round 'superfinal'",
+        "events[1].code: ruleset wjpc-2025 has no event 'quartets'",
+    ]
+    data["championship"]["ruleset_id"] = "chess-2030"
+    with pytest.raises(InterchangeError) as refused:
+        championship_import(data, slug="odd")
+    assert problems_of(refused.value)[0].startswith(
+        "championship.ruleset_id: unknown ruleset 'chess-2030'")
+
+
+def test_a_failure_while_writing_leaves_nothing_behind(lived_in, monkeypatch):
+    data = championship_export(lived_in)
+    people = Person.objects.count()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(Dispute.objects, "bulk_create", broken)
+    with pytest.raises(RuntimeError):
+        championship_import(data, slug="half")
+    assert not Championship.objects.filter(slug="half").exists()
+    assert Person.objects.count() == people
+
+
+def test_the_bundled_sample_imports_and_exports_unchanged(db):
+    """docs/interchange.md shows this file; it must stay importable as documented."""
+    text = (resources.files("puzzlecomp.samples") / "czech-2027-championship.json").read_bytes()
+    data = load_json(text)
+    championship = championship_import(data)
+    assert championship.slug == "czech-2027"
+    assert without_instance_details(championship_export(championship)) == (
+        without_instance_details(data))
+    assert Result.objects.filter(round__event__championship=championship).count() == 4
+
+
+def test_json_errors_give_the_line_and_column():
+    with pytest.raises(InterchangeError) as refused:
+        load_json(b'{"format": "puzzlecomp-championship",\n "version": 1,,}')
+    assert problems_of(refused.value) == [
+        "(top level): not JSON: line 2, column 15: Expecting property name enclosed in double "
+        "quotes"]
+    with pytest.raises(InterchangeError) as refused:
+        load_json(b"{\"name\": \"\xc3\x28\"}")
+    assert problems_of(refused.value)[0].startswith("(top level): not UTF-8 text")
+
+
+def test_pydantic_locations_read_as_paths():
+    assert field_path(("entries", 12, "members", 0, "represents")) == (
+        "entries[12].members[0].represents")
+    assert field_path(("championship", "starts_at")) == "championship.starts_at"
+
+
+def test_times_without_a_time_zone_are_refused():
+    document = {"format": "puzzlecomp-championship", "version": 1, "championship": {
+        "slug": "x", "name": "X", "ruleset_id": "wjpc-2025", "starts_at": "2027-07-01T09:00"}}
+    with pytest.raises(InterchangeError) as refused:
+        parse_championship_file(document)
+    assert problems_of(refused.value)[0].startswith(
+        "championship.starts_at: Input should have timezone info")
+    document["championship"]["starts_at"] = "2027-07-01T09:00+02:00"
+    parsed = parse_championship_file(document)
+    assert parsed.championship.starts_at == dt.datetime(2027, 7, 1, 7, tzinfo=dt.UTC)
+
+
+def test_organisers_download_the_file_and_judges_cannot(lived_in, client_as):
+    address = reverse("control:rounds:championship_download", args=[DEMO_SLUG])
+    response = client_as(lived_in, Role.ORGANISER).get(address)
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="{DEMO_SLUG}.json"'
+    assert json.loads(response.content)["format"] == "puzzlecomp-championship"
+    assert AuditEntry.objects.filter(action="puzzlecomp.export.championship_downloaded",
+                                     championship=lived_in).exists()
+    assert client_as(lived_in, Role.JUDGE).get(address).status_code == 403
+
+
+def test_anyone_signed_in_imports_a_file_as_a_championship_they_own(lived_in,
+                                                                    django_user_model):
+    user = django_user_model.objects.create_user(username="newcomer", password="pw-12345678")
+    client = Client()
+    client.force_login(user)
+    content = json.dumps(championship_export(lived_in)).encode()
+    response = client.post(UPLOAD, {"file": SimpleUploadedFile("c.json", content),
+                                    "slug": "wjpc-copy"})
+    assert response.status_code == 302
+    assert response["Location"] == "/control/wjpc-copy/"
+    copy_of = Championship.objects.get(slug="wjpc-copy")
+    assert Membership.objects.get(championship=copy_of, user=user).role == Role.OWNER
+    assert client.get("/control/wjpc-copy/").status_code == 200
+
+
+def test_the_upload_page_lists_the_problems_of_a_bad_file(lived_in, django_user_model):
+    user = django_user_model.objects.create_user(username="newcomer", password="pw-12345678")
+    client = Client()
+    client.force_login(user)
+    page = client.get(UPLOAD).content.decode()
+    assert 'enctype="multipart/form-data"' in page
+    response = client.post(UPLOAD, {"file": SimpleUploadedFile("c.json", b'{"format": 1}')})
+    page = response.content.decode()
+    assert "1 problem: nothing was imported" in page
+    assert "format: expected" in page
+    content = json.dumps(championship_export(lived_in)).encode()
+    page = client.post(UPLOAD, {"file": SimpleUploadedFile("c.json", content)}).content.decode()
+    assert "exists already; give a new slug" in page
+    assert Championship.objects.count() == 1
+
+
+def test_anonymous_visitors_are_sent_to_sign_in_before_importing(db):
+    response = Client().get(UPLOAD)
+    assert response.status_code == 302
+    assert "/accounts/login/" in response["Location"]
