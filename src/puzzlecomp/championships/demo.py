@@ -54,7 +54,7 @@ def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
             _entries(championship.events.get(code=event), count, size, rng)
         demo_plan_and_record(championship, seed=seed)
     return (f"demo championship loaded: /control/{DEMO_SLUG}/ "
-            f"(sign in as {DEMO_USER} / {DEMO_PASSWORD})")
+            f"(sign in as {DEMO_USER} / {DEMO_PASSWORD}); live results: /c/{DEMO_SLUG}/results/")
 
 
 def _demo_owner():  # type: ignore[no-untyped-def]

@@ -11,7 +11,7 @@ from django.utils import timezone
 from puzzlecomp.championships.engine import round_rules
 from puzzlecomp.championships.models import Championship, Round, RoundState, Seat
 from puzzlecomp.championships.services.groups import groups_assign
-from puzzlecomp.championships.services.results import result_record
+from puzzlecomp.championships.services.results import ResultValues, result_record, result_submit
 from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.championships.services.seating import seating_assign
 from puzzlecomp.rules.results import Status
@@ -32,6 +32,9 @@ def demo_plan_and_record(championship: Championship, *, seed: int) -> None:
     individual = firsts.get("individual")
     if individual is not None:
         _record_half(individual, rng)
+    pairs = firsts.get("pairs")
+    if pairs is not None:
+        _running_with_first_finishes(pairs, rng)
 
 
 def _record_half(rnd: Round, rng: random.Random) -> None:
@@ -55,3 +58,20 @@ def _record_half(rnd: Round, rng: random.Random) -> None:
         else:
             result_record(round=rnd, entry=seat.entry, status=Status.UNFINISHED,
                           pieces=rng.randint(pieces // 3, pieces - 1), rules=rules)
+
+
+def _running_with_first_finishes(rnd: Round, rng: random.Random) -> None:
+    """Start the round 40 minutes ago (so its clock runs) and record the fastest finishes, some
+    still awaiting the judge's check, as a round in progress looks."""
+    round_state_set(round=rnd, state=RoundState.RUNNING,
+                    starts_at=timezone.now() - dt.timedelta(minutes=40))
+    rules = round_rules(rnd)
+    seats = list(Seat.objects.filter(round=rnd).select_related("entry").order_by("table"))
+    for seat in rng.sample(seats, min(24, len(seats))):
+        checked = rng.random() < 0.7
+        result_submit(round=rnd, entry=seat.entry, action="verify" if checked else "tap",
+                      values=ResultValues(status=Status.FINISHED,
+                                          time_seconds=rng.randint(25 * 60, 40 * 60),
+                                          missing=rng.choice((0, 0, 0, 1)) if checked else 0,
+                                          checked=checked, competitor_confirmed=checked),
+                      rules=rules)
