@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema
 from ninja.security import HttpBearer
 
+from puzzlecomp.api.public import ClockOut
 from puzzlecomp.championships.models import JudgeDevice, Result, Round
 from puzzlecomp.judging.devices import device_for_token, device_seen
 from puzzlecomp.judging.recording import Action, JudgeWrite, judge_result_submit
@@ -70,15 +71,9 @@ class TableOut(Schema):
     entries: list[EntryOut]
 
 
-class ClockOut(Schema):
-    state: str
-    started_at: dt.datetime | None
-    limit_seconds: int
-    ends_at: dt.datetime | None
-    server_now: dt.datetime
-
-
-class RoundOut(Schema):
+# OpenAPI names schemas by class name: one name per shape, or the document describes the
+# public round with the device's (schemathesis found it).
+class DeviceRoundOut(Schema):
     id: int
     code: str
     name: str
@@ -106,7 +101,7 @@ class DeviceOut(Schema):
 class MeOut(Schema):
     device: DeviceOut
     server_now: dt.datetime
-    rounds: list[RoundOut]
+    rounds: list[DeviceRoundOut]
 
 
 class ValuesIn(Schema):
@@ -192,7 +187,7 @@ def me_out(overview: DeviceOverview) -> MeOut:
                          table_to=device.table_to, expires_at=device.expires_at,
                          championship=device.championship.slug),
         server_now=overview.server_now,
-        rounds=[RoundOut(
+        rounds=[DeviceRoundOut(
             id=r.id, code=r.code, name=r.name, event=r.event, state=r.state,
             clock=ClockOut(**r.clock), time_limit_seconds=r.time_limit_seconds,
             puzzle_sizes=list(r.puzzle_sizes), stages=[list(s) for s in r.stages],

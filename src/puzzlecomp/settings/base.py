@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -42,7 +43,25 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
+
+# Content security policy (docs/security.md): scripts and styles only from our own static files,
+# so injected markup cannot run code. SVG presentation attributes (fill, stroke) are not styles.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        # data: for the icons the API's Swagger UI inlines.
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    },
+}
 
 ROOT_URLCONF = "puzzlecomp.web.urls"
 ASGI_APPLICATION = "puzzlecomp.web.asgi.application"
@@ -68,7 +87,8 @@ def database_from_env(default_sqlite: Path) -> dict[str, object]:
     """PostgreSQL from DATABASE_URL, else SQLite in WAL mode with IMMEDIATE transactions."""
     url = os.environ.get("DATABASE_URL")
     if url:
-        return dict(dj_database_url.parse(url, conn_max_age=60))
+        # Persistent connections are not closed reliably under ASGI (Django docs): one per request.
+        return dict(dj_database_url.parse(url, conn_max_age=0))
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": default_sqlite,

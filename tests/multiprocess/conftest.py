@@ -1,0 +1,248 @@
+"""App processes against one PostgreSQL database and a throwaway Redis, as in production.
+
+The `cluster` fixture (one per test session) creates a database with a unique name, migrates
+it, starts a redis-server of its own on a free port (tests stop and start it) and two uvicorn
+processes of the whole ASGI app with DATABASE_URL and REDIS_URL pointing there; at the end it
+stops every process it started (by pid) and drops the database. `live_round` seeds a fresh
+championship with a running round, seated entries and paired judges' phones (tests/multiprocess
+/seed.py, run in a subprocess with the app's environment).
+
+Skipped when PostgreSQL or redis-server is absent, unless PUZZLECOMP_MULTIPROCESS=required
+(.ci/multiprocess) turns the skip into a failure.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.multiprocess.seed import table_of
+
+ROOT = Path(__file__).resolve().parents[2]
+PG_ADMIN_URL = os.environ.get("PUZZLECOMP_MULTIPROCESS_PG", "postgresql://postgres@127.0.0.1:5432")
+STARTUP_SECONDS = 60.0
+
+
+def wait_for(condition: Callable[[], Any], *, timeout: float, what: str,
+             every: float = 0.05) -> Any:
+    """Poll `condition` until it returns something truthy; fail naming `what` at the deadline."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(every)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("PUZZLECOMP_MULTIPROCESS") == "required":
+        pytest.fail(f"multi-process tests are required here but {reason}")
+    pytest.skip(reason)
+
+
+def _postgres() -> Any:
+    """A connection to the maintenance database, or a skip saying why there is none."""
+    try:
+        import psycopg
+    except ImportError:
+        _unavailable("psycopg is not installed")
+    try:
+        return psycopg.connect(f"{PG_ADMIN_URL}/postgres", autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as error:
+        _unavailable(f"PostgreSQL is not reachable at {PG_ADMIN_URL} ({error})")
+
+
+def _stop(process: subprocess.Popen[bytes], *, hard: bool = False) -> None:
+    if process.poll() is None:
+        os.kill(process.pid, signal.SIGKILL if hard else signal.SIGTERM)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait(10)
+
+
+class RedisServer:
+    """A redis-server of the tests' own, on a fixed free port, that tests may stop and start."""
+
+    def __init__(self, binary: str) -> None:
+        self.binary = binary
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        wait_for(self._answers, timeout=10, what="redis-server to answer")
+
+    def _answers(self) -> bool:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 1) \
+                as conn:
+            conn.sendall(b"PING\r\n")
+            return conn.recv(16).startswith(b"+PONG")
+        return False
+
+    def stop(self) -> None:
+        if self.process is not None:
+            _stop(self.process)
+            self.process = None
+
+
+@dataclass
+class AppProcess:
+    """One uvicorn process of the whole ASGI app; kill() is a crash, start() a restart."""
+
+    name: str
+    env: dict[str, str]
+    log: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "uvicorn", "puzzlecomp.web.asgi:application",
+                 "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
+                 "--no-access-log", "--timeout-graceful-shutdown", "1"],
+                env=self.env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        wait_for(self._answers, timeout=STARTUP_SECONDS, what=f"app {self.name} /live/time",
+                 every=0.1)
+        # The first request through Django imports the API; a judge's phone is never first.
+        httpx.get(f"{self.url}/api/v1/championships", timeout=STARTUP_SECONDS)
+
+    def _answers(self) -> bool:
+        assert self.process is not None
+        if self.process.poll() is not None:
+            pytest.fail(f"app {self.name} exited with {self.process.returncode}")
+        try:
+            return httpx.get(f"{self.url}/live/time", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    def log_tail(self, chars: int = 4000) -> str:
+        """The end of what the process wrote (errors and their tracebacks)."""
+        return self.log.read_text(errors="replace")[-chars:]
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, requests in flight are cut."""
+        assert self.process is not None
+        _stop(self.process, hard=True)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            _stop(self.process)
+
+
+@dataclass
+class Cluster:
+    database_url: str
+    redis: RedisServer
+    env: dict[str, str]
+    apps: list[AppProcess]
+    _db: Any = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def seed(self, *, entries: int, devices: int = 1) -> LiveRound:
+        out = subprocess.run(
+            [sys.executable, "-m", "tests.multiprocess.seed", "--entries", str(entries),
+             "--devices", str(devices)], env=self.env, cwd=ROOT, check=True,
+            capture_output=True, text=True, timeout=120)
+        return LiveRound(**json.loads(out.stdout))
+
+    def query(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        """Rows of a read on the championship's database, as the app committed them."""
+        import psycopg
+
+        with self._lock:
+            if self._db is None:
+                self._db = psycopg.connect(self.database_url, autocommit=True)
+            return list(self._db.execute(sql, params).fetchall())
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+
+
+@dataclass(frozen=True)
+class LiveRound:
+    slug: str
+    round_id: int
+    starts_at: str
+    devices: list[dict[str, Any]]
+    entries: int
+
+    def token_for(self, entry: int) -> str:
+        """The token of the phone looking after the entry's table."""
+        table = table_of(entry)
+        return next(d["token"] for d in self.devices
+                    if d["table_from"] <= table <= d["table_to"])
+
+
+@pytest.fixture(scope="session")
+def cluster() -> Iterator[Cluster]:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        _unavailable("redis-server is not installed (apt-get install redis-server)")
+    admin = _postgres()
+    name = f"puzzlecomp_mp_{uuid.uuid4().hex[:12]}"
+    admin.execute(f'CREATE DATABASE "{name}"')
+    database_url = f"{PG_ADMIN_URL}/{name}"
+    redis = RedisServer(str(binary))
+    apps: list[AppProcess] = []
+    cluster = None
+    data_dir = Path(tempfile.mkdtemp(prefix="puzzlecomp-mp-"))
+    (data_dir / "static").mkdir()
+    try:
+        redis.start()
+        # DEBUG=1: Django logs a request's traceback to the app's log (shown on failure).
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "puzzlecomp.settings.dev", "DEBUG": "1",
+               "DATABASE_URL": database_url, "REDIS_URL": redis.url,
+               "ALLOWED_HOSTS": "127.0.0.1,localhost", "PYTHONPATH": str(ROOT),
+               "PUZZLECOMP_DATA_DIR": str(data_dir)}
+        subprocess.run([sys.executable, "manage.py", "migrate", "--verbosity", "0"], env=env,
+                       cwd=ROOT, check=True, timeout=180)
+        apps = [AppProcess(name, env, data_dir / f"app-{name}.log") for name in "AB"]
+        for app in apps:
+            app.start()
+        cluster = Cluster(database_url, redis, env, apps)
+        yield cluster
+    finally:
+        if cluster is not None:
+            cluster.close()
+        for app in apps:
+            app.stop()
+        redis.stop()
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+        shutil.rmtree(data_dir, ignore_errors=True)

@@ -1,0 +1,11 @@
+"""Fixtures of the security tests: the web tests' championship, users in roles, clients."""
+
+from __future__ import annotations
+
+from tests.web import conftest as web
+
+make_championship = web.make_championship
+championship = web.championship
+user_in_role = web.user_in_role
+client_as = web.client_as
+_empty_cache = web._empty_cache

@@ -1,0 +1,130 @@
+"""Birth dates and contact details never reach a public page or the public API, even once a
+round's results are published and every entrant has a page of their own."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.utils import timezone
+
+from puzzlecomp.championships.models import (
+    Championship,
+    EntryMember,
+    Membership,
+    Person,
+    Role,
+    Round,
+    RoundState,
+)
+from puzzlecomp.championships.services.results import result_record
+from puzzlecomp.championships.services.rounds import round_state_set
+from puzzlecomp.live.snapshot import round_snapshot
+from puzzlecomp.rules.results import Status
+from tests.judging.support import seat_round
+from tests.security.test_role_matrix import routes
+
+# Pages reached only through an entrant's private link show that entrant their own data.
+PRIVATE_LINKS = {"public:disputes:entrant", "public:registration:confirm"}
+
+
+def private_values(person: int) -> tuple[dt.date, str, str]:
+    """A distinctive birth date, email and phone-like number per person (the models keep no
+    phone field, so the number rides in the email's local part)."""
+    born = dt.date(1931 + person, 1 + person % 12, 3 + person % 25)
+    phone = f"+420 777 9{person:02d} 31{person % 10}"
+    digits = re.sub(r"\D", "", phone)
+    return born, f"secret.{digits}@hidden-{person}.example", phone
+
+
+def spellings(born: dt.date, email: str, phone: str) -> list[str]:
+    """Every way a page might write the private values."""
+    return [email, email.split("@")[0], phone, re.sub(r"\D", "", phone),
+            born.isoformat(), born.strftime("%d.%m.%Y"), born.strftime("%d/%m/%Y"),
+            born.strftime("%m/%d/%Y"), born.strftime("%B %-d, %Y"), born.strftime("%-d %B %Y"),
+            born.strftime("%b. %-d, %Y"), born.strftime("%-d. %-m. %Y")]
+
+
+@pytest.fixture
+def published(championship) -> tuple[Championship, Round, list[str]]:
+    """WJPC's first individual round with people behind every entry, published."""
+    rnd = seat_round(championship, "individual", "first", tables=3)
+    secrets: list[str] = []
+    for index, seat in enumerate(rnd.seats.select_related("entry").order_by("table", "seat")):
+        born, email, phone = private_values(index)
+        person = Person.objects.create(first_name=f"Private{index}", last_name="Person",
+                                       nationality="CZ", email=email, birth_date=born,
+                                       consent_publish=True)
+        EntryMember.objects.create(entry=seat.entry, person=person, represents="CZ")
+        seat.entry.contact_email = email
+        seat.entry.save()
+        result_record(round=rnd, entry=seat.entry, status=Status.FINISHED,
+                      time_seconds=1800 + index * 7)
+        secrets += spellings(born, email, phone)
+    round_state_set(round=rnd, state=RoundState.PUBLISHED,
+                    starts_at=timezone.now() - dt.timedelta(hours=2))
+    return championship, rnd, secrets
+
+
+def public_urls(championship: Championship, rnd: Round) -> list[str]:
+    """Every public page of the championship, once per entrant where a page is per entrant."""
+    numbers = list(rnd.seats.values_list("entry__number", flat=True))
+    urls = []
+    for name, route, _view in routes():
+        if not name.startswith("public:") or name in PRIVATE_LINKS:
+            continue
+        for number in (numbers if "<int:number>" in route else [0]):
+            values = {"slug": championship.slug, "round_id": rnd.pk,
+                      "event_code": "individual", "number": number}
+            urls.append("/" + re.sub(r"<(?:\w+:)?(\w+)>",
+                                     lambda m, v=values: str(v[m.group(1)]), route))
+    return urls
+
+
+def api_urls(client: Client, championship: Championship, rnd: Round) -> list[str]:
+    """Every public GET of the OpenAPI document (the device API needs a token)."""
+    document = client.get("/api/v1/openapi.json").json()
+    numbers = list(rnd.seats.values_list("entry__number", flat=True))
+    urls = []
+    for path, operations in document["paths"].items():
+        if "get" not in operations or path.startswith("/api/v1/device/"):
+            continue
+        for number in (numbers if "{number}" in path else [0]):
+            values = {"slug": championship.slug, "round_id": rnd.pk,
+                      "event_code": "individual", "number": number}
+            urls.append(re.sub(r"\{(\w+)\}", lambda m, v=values: str(v[m.group(1)]), path))
+    return urls
+
+
+def test_no_public_page_or_api_read_shows_a_birth_date_or_contact_detail(published):
+    championship, rnd, secrets = published
+    client = Client()
+    pages = public_urls(championship, rnd) + api_urls(client, championship, rnd)
+    assert len(pages) > 10
+    shown = 0
+    leaks = []
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code < 500, url
+        shown += response.status_code == 200
+        text = response.content.decode()
+        leaks += [(url, s) for s in secrets if s in text]
+    snapshot = json.dumps(round_snapshot(rnd), default=str)
+    leaks += [("snapshot", s) for s in secrets if s in snapshot]
+    assert leaks == []
+    assert shown >= len(pages) - 2
+
+
+def test_the_check_would_see_a_leak(published):
+    """The organisers' private export does show them: the spellings match what pages print."""
+    championship, _rnd, secrets = published
+    organiser = get_user_model().objects.create_user("organiser", password="pw-12345678")
+    Membership.objects.create(user=organiser, championship=championship, role=Role.ORGANISER)
+    client = Client()
+    client.force_login(organiser)
+    text = client.get(f"/control/{championship.slug}/data/people-private.csv").content.decode()
+    assert any(s in text for s in secrets[:12])
