@@ -1,16 +1,24 @@
-"""Spectators following a live round: from a judge's record reaching the server to each
-spectator's page having the new ranking.
+"""Spectators following a live round while judges record (figures in docs/performance.md).
 
-    .venv/bin/python bench/live_spectators.py            # --spectators 1000 --records 20
+    .venv/bin/python bench/live_spectators.py                # --spectators 5000 --judges 100
+    .venv/bin/python bench/live_spectators.py --mode pages   # --spectators 1000 --records 20
 
 Builds a WJPC-sized individual first round (1,200 entries in groups A-F, half of them with a
-result) in a temporary SQLite file, starts the ASGI app under uvicorn in a subprocess (one
-worker, as `puzzlecomp serve`), connects the spectators over server-sent events, each with its
-own keep-alive connection for snapshots, as a browser has. Then a judge's phone records finishes
-through the device API. For each record and spectator the latency runs from the result's
-`recorded_at` (the server's clock, inside the write's transaction) to the moment the spectator,
-told by the notice, has received the snapshot with the new number. Prints JSON: p50 and p99 over
-all spectators x records, and the server process's memory.
+result) in a temporary SQLite file and starts the ASGI app under uvicorn in a subprocess (one
+worker, as `puzzlecomp serve`, unless --workers).
+
+`--mode notices` (issue 6, the default): the spectators hold the notice stream open, in
+`--client-processes` forked processes; 100 judges' devices record through the device API at
+`--rate` a second plus a burst halfway. For every record and spectator the latency runs from
+the result's `recorded_at` (the server's clock inside the write's transaction) to the moment
+the spectator's socket delivered the notice with the record's number. The same run repeats
+with a bare ASGI app broadcasting the same bytes to the same number of streams (the
+baseline). Prints p50/p95/p99 over all spectators x records, the judges' answer times and
+the server's memory.
+
+`--mode pages` (issue 5): each spectator also has a keep-alive connection for snapshots, as a
+browser has, and one judge records; the latency runs to the moment the spectator, told by
+the notice, has received the snapshot with the new number.
 
 Spectators use a minimal HTTP/1.1 client on raw asyncio sockets: the measuring side must cost
 far less than the server, which shares the machine.
@@ -22,9 +30,13 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import datetime as dt
 import json
+import math
+import multiprocessing
 import os
+import re
 import resource
 import socket
 import statistics
@@ -35,7 +47,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 GROUPS = "ABCDEF"
@@ -131,8 +143,10 @@ def snapshot_build_ms(rnd: Any) -> float:
 
 
 @contextlib.contextmanager
-def server(data_dir: Path, app: str = "puzzlecomp.web.asgi:application", *extra: str):
-    """uvicorn serving `app` on a free port, in a subprocess; yields (port, pid)."""
+def server(data_dir: Path, app: str = "puzzlecomp.web.asgi:application", *extra: str,
+           log: Path | None = None):
+    """uvicorn serving `app` on a free port, in a subprocess (its output into `log` if
+    given); yields (port, pid)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -140,7 +154,8 @@ def server(data_dir: Path, app: str = "puzzlecomp.web.asgi:application", *extra:
         [sys.executable, "-m", "uvicorn", app, "--host",
          "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-access-log",
          "--backlog", "4096", "--timeout-graceful-shutdown", "1", *extra],
-        env=django_env(data_dir), cwd=ROOT)
+        env=django_env(data_dir), cwd=ROOT,
+        stderr=log.open("ab") if log else None, stdout=log.open("ab") if log else None)
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -335,22 +350,379 @@ async def run(port: int, pid: int, setup: Setup, spectators: int, records: int,
     }
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--spectators", type=int, default=1000)
-    parser.add_argument("--records", type=int, default=20)
-    parser.add_argument("--gap", type=float, default=1.5, help="seconds between records")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="uvicorn worker processes (notices cross them through the pump)")
-    args = parser.parse_args()
+# -- Issue 6: thousands of spectators' notices while a hundred judges record ------------------
+
+NOTICE_ID = re.compile(rb"id: (\d+)\nevent: notice\n")
+
+
+def spectators_process(port: int, path: str, count: int, pipe: Any) -> None:
+    """A process of `count` spectators' streams (forked; raw sockets keep the client cheap).
+
+    Sends ("ready", connected, errors) once every stream has its hello, then on "stop" sends
+    back, per notice number, the instants (epoch seconds) the streams first had it or a later
+    one: a later number covers it (the page fetches the snapshot, which has every earlier
+    record), as when notices cross worker processes out of order and the older is dropped.
+    """
+    _raise_open_files(count + 100)
+    asyncio.run(_spectators(port, path, count, pipe))
+
+
+async def _spectators(port: int, path: str, count: int, pipe: Any) -> None:
+    received: dict[int, list[float]] = collections.defaultdict(list)
+    errors: collections.Counter[str] = collections.Counter()
+    hello = asyncio.Semaphore(0)
+
+    async def stream() -> None:
+        newest = -1
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError as error:
+            errors[type(error).__name__] += 1
+            hello.release()
+            return
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     "Accept: text/event-stream\r\n\r\n".encode())
+        buffer = b""
+        greeted = False
+        try:
+            while data := await reader.read(65536):
+                at = time.time()
+                buffer += data
+                end = buffer.rfind(b"\n\n")
+                if end < 0:
+                    continue
+                complete, buffer = buffer[:end], buffer[end + 2:]
+                if not greeted and b"event: hello" in complete:
+                    greeted = True
+                    hello.release()
+                    newest = int(re.findall(rb"id: (\d+)", complete)[0])
+                for match in NOTICE_ID.finditer(complete):
+                    seq = int(match.group(1))
+                    for covered in range(newest + 1, seq + 1):
+                        received[covered].append(at)
+                    newest = max(newest, seq)
+            errors["closed by the server"] += 1
+        except OSError as error:
+            errors[type(error).__name__] += 1
+        finally:
+            if not greeted:
+                hello.release()
+            writer.close()
+
+    tasks = []
+    for _ in range(count):
+        tasks.append(asyncio.ensure_future(stream()))
+        await asyncio.sleep(0.002)  # a crowd arriving, not one SYN flood
+    for _ in range(count):
+        await hello.acquire()
+    loop = asyncio.get_running_loop()
+    pipe.send(("ready", count - sum(errors.values()), dict(errors)))
+    await loop.run_in_executor(None, pipe.recv)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    pipe.send((dict(received), dict(errors)))
+
+
+def _raise_open_files(wanted: int) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8 * args.spectators)), hard))
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, wanted), hard))
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """When the judges record: `rate` a second for `seconds`, and halfway through a burst of
+    `burst` more records spread over `burst_seconds`."""
+
+    judges: int
+    rate: float
+    seconds: float
+    burst: int
+    burst_seconds: float
+
+    def offsets(self) -> list[tuple[float, bool]]:
+        """Seconds from the start of each record, and whether it is one of the burst."""
+        steady = [(i / self.rate, False) for i in range(int(self.rate * self.seconds))]
+        start = self.seconds / 2
+        burst = [(start + i * self.burst_seconds / self.burst, True) for i in range(self.burst)]
+        return sorted(steady + burst)
+
+
+class Answer(NamedTuple):
+    client_id: str
+    status: int
+    # The server's instant of the record (the result's `recorded_at`, inside the write's
+    # transaction), and how long the judge waited for the answer (seconds).
+    recorded_at: float
+    wait: float
+    burst: bool
+
+
+async def judges_record(port: int, schedule: Schedule, request: Any,
+                        retries: list[int] | None = None) -> list[Answer]:
+    """Each record on time by the next judge (status 0: no answer in three attempts).
+
+    `request(client, judge, n, client_id)` sends record n of judge number `judge` and
+    returns (HTTP status, the server's instant of the record). Retries after a dropped
+    connection are appended to `retries`.
+    """
+    retries = [] if retries is None else retries
+    import httpx
+
+    answers: list[Answer] = []
+    limits = httpx.Limits(max_connections=schedule.judges,
+                          max_keepalive_connections=schedule.judges)
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60,
+                                 limits=limits) as client:
+        started = time.monotonic()
+
+        async def one(n: int, offset: float, burst: bool) -> None:
+            await asyncio.sleep(max(0.0, started + offset - time.monotonic()))
+            client_id = str(uuid.uuid4())
+            sent = time.monotonic()
+            for attempt in range(3):
+                try:
+                    status, at = await request(client, n % schedule.judges,
+                                               n // schedule.judges, client_id)
+                    break
+                except httpx.TransportError:
+                    # A connection the server closed as we reused it: the phone sends again,
+                    # with the same client id (a replay never duplicates).
+                    retries.append(attempt)
+            else:
+                status, at = 0, math.nan
+            answers.append(Answer(client_id, status, at, time.monotonic() - sent, burst))
+
+        await asyncio.gather(*(one(n, offset, burst)
+                               for n, (offset, burst) in enumerate(schedule.offsets())))
+    return answers
+
+
+def judge_devices(setup: Setup, judges: int) -> list[tuple[str, list[int]]]:
+    """One paired device per judge, each for one table: (token, its entries waiting)."""
+    from puzzlecomp.championships.models import Championship
+    from puzzlecomp.judging.devices import device_create, device_pair
+
+    championship = Championship.objects.get(slug=setup.slug)
+    devices = []
+    for judge in range(judges):
+        table = judge % 100 + 1
+        _device, code = device_create(championship=championship, label=f"judge {judge + 1}",
+                                     table_from=table, table_to=table, user=None)
+        _, token = device_pair(championship=championship, code=code)
+        # Entry n sits at table ((n - 1) % 200) // 2 + 1 (see build_championship).
+        devices.append((token, [n for n in setup.waiting
+                                if ((n - 1) % PER_GROUP) // 2 + 1 == table]))
+    return devices
+
+
+def notice_numbers(slug: str, answers: list[Answer]) -> dict[int, float]:
+    """Notice number -> the instant of its record. Every record announces one notice in
+    its write's transaction and SQLite runs one write at a time, so the records' history rows
+    are in the order of their numbers."""
+    from puzzlecomp.championships.models import Championship, Notice, ResultChange
+
+    answered = {a.client_id: a.recorded_at for a in answers if a.status == 200}
+    changes = list(ResultChange.objects.filter(client_id__in=list(answered))
+                   .order_by("pk").values_list("client_id", flat=True))
+    championship = Championship.objects.get(slug=slug)
+    last = championship.live_seq
+    first = last - len(changes) + 1
+    stored = set(Notice.objects.filter(championship=championship, seq__gte=first)
+                 .values_list("seq", flat=True))
+    if len(stored) != len(changes):
+        raise RuntimeError("notices other than the judges' records were announced")
+    return {first + i: answered[client_id] for i, client_id in enumerate(changes)}
+
+
+def fan_out(port: int, pid: int, path: str, spectators: int, processes: int,
+            schedule: Schedule, request: Any,
+            numbers: Any) -> dict[str, Any]:
+    """Spectators in `processes` client processes, the judges' records, and the latencies."""
+    context = multiprocessing.get_context("fork")
+    pipes, workers = [], []
+    idle_mb = rss_mb(pid)
+    started = time.monotonic()
+    for i in range(processes):
+        ours, theirs = context.Pipe()
+        share = spectators // processes + (1 if i < spectators % processes else 0)
+        worker = context.Process(target=spectators_process, args=(port, path, share, theirs))
+        worker.start()
+        pipes.append(ours)
+        workers.append(worker)
+    ready = [pipe.recv() for pipe in pipes]
+    connected = sum(r[1] for r in ready)
+    connect_s = time.monotonic() - started
+    connected_mb = rss_mb(pid)
+    answers = asyncio.run(judges_record(port, schedule, request))
+    accepted = numbers(answers)
+    time.sleep(8)  # the last notices on their way (a loaded server is seconds behind)
+    peak_mb = rss_mb(pid)
+    received: dict[int, list[float]] = collections.defaultdict(list)
+    errors: collections.Counter[str] = collections.Counter()
+    for pipe in pipes:
+        pipe.send("stop")
+    for pipe, worker in zip(pipes, workers, strict=True):
+        got, failed = pipe.recv()
+        for seq, times in got.items():
+            received[seq].extend(times)
+        errors.update(failed)
+        worker.join()
+    latencies = [at - accepted[seq] for seq in accepted for at in received.get(seq, ())]
+    cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [math.nan] * 99
+    statuses = collections.Counter(a.status for a in answers)
+    waits = statistics.quantiles([a.wait for a in answers], n=100)
+    return {
+        "spectators": connected,
+        "records": len(answers),
+        "record_statuses": {str(k): v for k, v in statuses.items()},
+        "samples": len(latencies),
+        "missed": connected * len(accepted) - len(latencies),
+        "client_errors": dict(errors),
+        "notice_p50_ms": round(cuts[49] * 1000, 1),
+        "notice_p95_ms": round(cuts[94] * 1000, 1),
+        "notice_p99_ms": round(cuts[98] * 1000, 1),
+        "notice_max_ms": round(max(latencies, default=math.nan) * 1000, 1),
+        "judge_answer_p50_ms": round(waits[49] * 1000, 1),
+        "judge_answer_p99_ms": round(waits[98] * 1000, 1),
+        "connect_all_s": round(connect_s, 1),
+        "server_rss_idle_mb": round(idle_mb, 1),
+        "server_rss_connected_mb": round(connected_mb, 1),
+        "server_rss_peak_mb": round(peak_mb, 1),
+    }
+
+
+# A bare ASGI app doing the least the live app must: hold the streams and write each record's
+# notice (the same bytes) to every one of them. The baseline of `--mode notices`.
+_bare_streams: set[asyncio.Queue[bytes]] = set()
+_bare_seq = [0]
+
+
+async def bare_broadcast(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if scope["type"] != "http":
+        return
+    if scope["method"] == "POST":
+        while (await receive()).get("more_body"):
+            pass
+        _bare_seq[0] += 1
+        seq = _bare_seq[0]
+        notice = json.dumps({"championship": "bench", "seq": seq, "round": 1,
+                             "kind": "result"}, separators=(",", ":"))
+        chunk = f"id: {seq}\nevent: notice\ndata: {notice}\n\n".encode()
+        for queue in _bare_streams:
+            queue.put_nowait(chunk)
+        body = json.dumps({"seq": seq, "at": time.time()}).encode()
+        await send({"type": "http.response.start", "status": 200, "headers": [
+            (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+        return
+    queue: asyncio.Queue[bytes] = asyncio.Queue()
+    _bare_streams.add(queue)
+    await send({"type": "http.response.start", "status": 200, "headers": [
+        (b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")]})
+    hello = json.dumps({"seq": _bare_seq[0]})
+    await send({"type": "http.response.body", "more_body": True,
+                "body": f"id: {_bare_seq[0]}\nevent: hello\ndata: {hello}\n\n".encode()})
+
+    async def disconnect() -> None:
+        while (await receive())["type"] != "http.disconnect":
+            pass
+        queue.put_nowait(b"")
+
+    watcher = asyncio.ensure_future(disconnect())
+    try:
+        while chunk := await queue.get():
+            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+    except OSError:
+        pass
+    finally:
+        watcher.cancel()
+        _bare_streams.discard(queue)
+
+
+def run_notices(args: argparse.Namespace) -> dict[str, Any]:
+    schedule = Schedule(args.judges, args.rate, args.seconds, args.burst, args.burst_seconds)
     with tempfile.TemporaryDirectory(prefix="puzzlecomp-bench-") as tmp:
         setup = build_championship(Path(tmp))
+        devices = judge_devices(setup, args.judges)
+        started_at = setup.started_at
+
+        async def record(client: Any, judge: int, n: int, client_id: str) -> int:
+            token, entries = devices[judge]
+            response = await client.post("/api/v1/device/results", json={
+                "client_id": client_id, "round_id": setup.round_id, "entry": entries[n],
+                "base_version": 0, "action": "tap",
+                "values": {"time_seconds": int(time.time() - started_at)}},
+                headers={"Authorization": f"Bearer {token}"})
+            if response.status_code != 200:
+                return response.status_code, math.nan
+            at = response.json()["result"]["recorded_at"]
+            return 200, dt.datetime.fromisoformat(at).timestamp()
+
+        from django.db import connections
+        connections.close_all()  # the spectators' processes fork from this one
         workers = ("--workers", str(args.workers)) if args.workers > 1 else ()
         with server(Path(tmp), "puzzlecomp.web.asgi:application", *workers) as (port, pid):
-            figures = asyncio.run(run(port, pid, setup, args.spectators, args.records,
-                                      args.gap, args.workers))
+            live = fan_out(port, pid, f"/live/{setup.slug}/events", args.spectators,
+                           args.client_processes, schedule, record,
+                           lambda answers: notice_numbers(setup.slug, answers))
+        figures: dict[str, Any] = {"schedule": dataclasses.asdict(schedule),
+                                   "workers": args.workers, "live": live}
+        if args.baseline:
+            async def bare_record(client: Any, judge: int, n: int, client_id: str) -> int:
+                response = await client.post("/record", content=client_id)
+                bare_answers[client_id] = response.json()["seq"]
+                return response.status_code, response.json()["at"]
+
+            bare_answers: dict[str, int] = {}
+            with server(Path(tmp), "live_spectators:bare_broadcast", "--app-dir",
+                        str(Path(__file__).parent)) as (port, pid):
+                figures["bare_asgi"] = fan_out(
+                    port, pid, "/events", args.spectators, args.client_processes, schedule,
+                    bare_record,
+                    lambda answers: {bare_answers[a.client_id]: a.recorded_at for a in answers})
+            for name in ("notice_p50_ms", "notice_p95_ms", "notice_p99_ms"):
+                figures[f"{name}_vs_bare"] = round(
+                    live[name] / max(figures["bare_asgi"][name], 0.1), 1)
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", choices=["notices", "pages"], default="notices",
+                        help="notices: issue 6, every spectator's notice while judges record; "
+                             "pages: issue 5, every spectator's new snapshot")
+    parser.add_argument("--spectators", type=int,
+                        help="default 5,000 (notices) or 1,000 (pages)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="uvicorn worker processes (notices cross them through the pump, "
+                             "or Redis when REDIS_URL is set)")
+    pages = parser.add_argument_group("pages")
+    pages.add_argument("--records", type=int, default=20)
+    pages.add_argument("--gap", type=float, default=1.5, help="seconds between records")
+    notices = parser.add_argument_group("notices")
+    notices.add_argument("--judges", type=int, default=100)
+    notices.add_argument("--rate", type=float, default=2.0, help="records a second, all judges")
+    notices.add_argument("--seconds", type=float, default=30.0, help="of steady recording")
+    notices.add_argument("--burst", type=int, default=100, help="records in the burst")
+    notices.add_argument("--burst-seconds", type=float, default=5.0)
+    notices.add_argument("--client-processes", type=int, default=2)
+    notices.add_argument("--no-baseline", dest="baseline", action="store_false",
+                         help="skip the bare ASGI app run")
+    args = parser.parse_args()
+    if args.mode == "notices":
+        args.spectators = args.spectators or 5000
+        figures = run_notices(args)
+    else:
+        args.spectators = args.spectators or 1000
+        _raise_open_files(8 * args.spectators)
+        with tempfile.TemporaryDirectory(prefix="puzzlecomp-bench-") as tmp:
+            setup = build_championship(Path(tmp))
+            workers = ("--workers", str(args.workers)) if args.workers > 1 else ()
+            with server(Path(tmp), "puzzlecomp.web.asgi:application", *workers) as (port, pid):
+                figures = asyncio.run(run(port, pid, setup, args.spectators, args.records,
+                                          args.gap, args.workers))
     print(json.dumps(figures, indent=2))
     return 0
 

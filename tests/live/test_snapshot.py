@@ -4,11 +4,38 @@ notice number however many spectators ask at once."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import datetime as dt
 import gzip
 import json
+import random
 
-from puzzlecomp.championships.models import Championship, Round
+import pytest
+from django.utils import timezone
+
+from puzzlecomp.championships.engine import (
+    engine_entry,
+    engine_result,
+    flag_of,
+    round_rules,
+    ruleset_of,
+    with_members,
+)
+from puzzlecomp.championships.models import (
+    Championship,
+    Entry,
+    EntryMember,
+    EntryStatus,
+    Person,
+    Puzzle,
+    Result,
+    Round,
+    Seat,
+)
+from puzzlecomp.championships.selectors.planning import ranking_by_round_groups
+from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.live import snapshot as snapshot_module
+from puzzlecomp.rules.ranking import rank_round
 from tests.live.entries import enter, finish, live_seq
 
 
@@ -105,3 +132,118 @@ def test_the_snapshot_carries_the_documented_fields(live_app, live_round):
         "status", "time_seconds", "final_seconds", "penalty_seconds", "missing", "pieces",
         "pieces_per_minute", "checked", "qualified", "version"}
     assert json.dumps(data).count("private.example") == 0
+
+
+# The snapshot is built from plain values (one read of results and entries, one of members and
+# persons). These tests compare it with the straightforward build from model instances, as it
+# was first written: the engine must see exactly the same entries, results and order.
+
+COUNTRIES = ["CZ", "SK", "NO", "DE", "SE", "US", ""]
+
+
+def _old_ranking(rnd: Round) -> list:
+    first = not rnd.event.rounds.filter(position__lt=rnd.position).exists()
+    seat_group = dict(Seat.objects.filter(round=rnd).values_list("entry_id", "group"))
+    rows = (Result.objects.filter(round=rnd).order_by("pk").select_related("entry__event")
+            .prefetch_related(with_members("entry__members")))
+    pairs = []
+    for row in rows:
+        entry = engine_entry(row.entry)
+        if not first:
+            entry = dataclasses.replace(entry, group=seat_group.get(row.entry_id, ""))
+        pairs.append((entry, engine_result(row)))
+    return rank_round(pairs, round_rules(rnd), settings=rnd.event.championship.settings)
+
+
+def _old_lines(rnd: Round) -> list[dict]:
+    ranking = _old_ranking(rnd)
+    rules = round_rules(rnd)
+    spec = ruleset_of(rnd).event(rnd.event.code)
+    rows = {row["entry__number"]: row for row in Result.objects.filter(round=rnd).values(
+        "entry__number", "time_seconds", "missing", "checked", "version")}
+    tables = dict(Seat.objects.filter(round=rnd, no_show=False)
+                  .values_list("entry__number", "table"))
+    marks = snapshot_module.qualification_marks(rnd, ranking)
+    codes: dict[int, list[str]] = {}
+    fallback: dict[int, str] = {}
+    for number, represents, nationality, country in (
+            EntryMember.objects.filter(entry__results__round=rnd)
+            .values_list("entry__number", "represents", "person__nationality", "entry__country")):
+        codes.setdefault(number, []).append(represents or nationality)
+        fallback[number] = country
+    flags = {n: flag_of(spec, c, country=fallback[n])[0] for n, c in codes.items()}
+    return [
+        snapshot_module._line(line, rows[int(line.entry.id)], tables, marks,
+                              flags.get(int(line.entry.id)) or line.entry.country,
+                              rules.total_pieces, rules.time_limit_seconds)
+        for line in ranking
+    ]
+
+
+def _crowded_round(rnd: Round, *, seed: int, later: bool) -> None:
+    """Entries of 0-3 members of mixed nationalities, residences, ages and earlier events,
+    with every kind of result; in a later round, seated in groups other than their own."""
+    rng = random.Random(seed)
+    limit = round_rules(rnd).time_limit_seconds
+    groups = list(rnd.groups) or ["A", "B"]
+    code = rnd.event.code
+    for number in range(1, 121):
+        entry = Entry.objects.create(
+            event=rnd.event, number=number, name=f"Entry {number}",
+            country=rng.choice(["CZE", "NOR", ""]), group=rng.choice(groups),
+            status=EntryStatus.CONFIRMED)
+        for position in range(rng.choice([0, 1, 1, 2, 2, 3]) if number > 3 else number - 1):
+            person = Person.objects.create(
+                first_name="P", last_name=f"{number}-{position}",
+                nationality=rng.choice(COUNTRIES[:-1]), residence=rng.choice(COUNTRIES),
+                years_resident=rng.choice([None, 2, 7]),
+                birth_date=rng.choice([None, dt.date(1970 + number % 40, 5, 1)]),
+                earlier_events=rng.choice([[], [code], ["other"], [code, "other"]]))
+            EntryMember.objects.create(entry=entry, person=person, position=position,
+                                       represents=rng.choice(["", "", "NO", "CZ"]))
+        if later and rng.random() < 0.9:
+            Seat.objects.create(round=rnd, entry=entry, group=rng.choice(groups),
+                                table=number, no_show=rng.random() < 0.05)
+        kind = rng.choice(["finished"] * 5 + ["unfinished", "unfinished", "dnf", "dsq", "dns",
+                                             None])
+        if kind == "finished":
+            missing = rng.choice([0, 0, 0, 1, 3])
+            Result.objects.create(round=rnd, entry=entry, status=kind,
+                                  time_seconds=rng.randrange(600, limit), missing=missing,
+                                  missing_contiguous=2 if missing == 3 else 0,
+                                  checked=rng.random() < 0.8,
+                                  version=rng.randrange(1, 4))
+        elif kind == "unfinished":
+            Result.objects.create(round=rnd, entry=entry, status=kind,
+                                  pieces=rng.randrange(1, 400))
+        elif kind is not None:
+            Result.objects.create(round=rnd, entry=entry, status=kind)
+
+
+@pytest.mark.parametrize(("ruleset_id", "event_code", "later"), [
+    ("wjpc-2025", "pairs", False),               # two members each, mixed flags
+    ("wjpc-2025", "individual", True),           # groups from the seats
+    ("czech-championship", "individual", False),  # official ranking: residence in Czechia
+    ("czech-championship", "individual", True),
+    ("norway-nm-2025", "individual", False),     # official: nationality or years resident
+])
+def test_the_snapshot_from_plain_values_equals_one_built_from_model_instances(
+        db, ruleset_id, event_code, later):
+    championship = championship_create(ruleset_id=ruleset_id, name=f"Same {ruleset_id}",
+                                       starts_at=timezone.now() + dt.timedelta(days=3))
+    rounds = list(Round.objects.filter(event__championship=championship,
+                                       event__code=event_code).order_by("position"))
+    rnd = rounds[1 if later else 0]
+    if ruleset_id == "norway-nm-2025":  # the organiser gives what the rulebook leaves open
+        rnd.time_limit_minutes = 120
+        rnd.save()
+        Puzzle.objects.create(round=rnd, pieces=1000)
+    _crowded_round(rnd, seed=len(ruleset_id) + later, later=later)
+
+    new = snapshot_module.round_snapshot(rnd)
+
+    assert ranking_by_round_groups(rnd) == _old_ranking(rnd)
+    assert new["lines"] == _old_lines(rnd)
+    assert len(new["lines"]) > 90
+    assert {line["official_rank"] is None for line in new["lines"]} == (
+        {True} if ruleset_id == "wjpc-2025" else {True, False})

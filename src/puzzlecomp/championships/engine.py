@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db.models import Prefetch
@@ -64,14 +64,33 @@ def birth_year(person: PersonRow) -> int | None:
 def engine_person(person: PersonRow, *, event_code: str, represents: object = None,
                   today: dt.date | None = None) -> people.Person:
     """The rule-relevant facts of a stored person."""
-    return people.Person(
-        nationality=ioc(represents) or ioc(person.nationality),
-        residence=ioc(person.residence) or ioc(person.nationality),
-        region=person.region or None,
-        years_resident=person.years_resident,
-        birth_year=birth_year(person),
-        debutant=event_code not in (person.earlier_events or []),
+    return engine_person_of(
+        event_code=event_code, represents=_code(represents), nationality=_code(person.nationality),
+        residence=_code(person.residence), region=person.region,
+        years_resident=person.years_resident, birth_year=birth_year(person),
+        earlier_events=person.earlier_events,
     )
+
+
+def engine_person_of(*, event_code: str, represents: str, nationality: str, residence: str,
+                     region: str, years_resident: int | None, birth_year: int | None,
+                     earlier_events: Sequence[str] | None) -> people.Person:
+    """The rule-relevant facts of a person from plain stored values (ISO country codes), for
+    reads of whole rounds that skip model instances."""
+    own = ioc_of_code(nationality)
+    return people.Person(
+        nationality=ioc_of_code(represents) or own,
+        residence=ioc_of_code(residence) or own,
+        region=region or None,
+        years_resident=years_resident,
+        birth_year=birth_year,
+        debutant=event_code not in (earlier_events or []),
+    )
+
+
+def _code(country: object) -> str:
+    """The stored ISO code of a django-countries value (or of a plain code string)."""
+    return str(getattr(country, "code", country) or "")
 
 
 def engine_entry(entry: Entry) -> results.Entry:
@@ -95,15 +114,26 @@ def with_members(lookup: str = "members") -> Prefetch:
     return Prefetch(lookup, queryset=EntryMember.objects.select_related("person"))
 
 
+# The columns of a stored result the engine reads (`engine_result_of` takes them as a mapping).
+RESULT_FIELDS = ("status", "time_seconds", "pieces", "remaining", "missing", "missing_contiguous",
+                 "missing_found", "time_credit", "puzzles")
+
+
 def engine_result(row: Result) -> results.Result:
+    return engine_result_of({name: getattr(row, name) for name in RESULT_FIELDS})
+
+
+def engine_result_of(values: Mapping[str, Any]) -> results.Result:
+    """A result as the engine sees it, from the `RESULT_FIELDS` of a stored row."""
     return results.Result(
-        status=results.Status(row.status),
-        time=row.time_seconds,
-        pieces=row.pieces,
-        remaining=row.remaining,
-        missing=results.MissingPieces(row.missing, row.missing_contiguous, row.missing_found),
-        time_credit=row.time_credit,
-        puzzles=tuple(engine_puzzle(p) for p in row.puzzles or ()),
+        status=results.Status(values["status"]),
+        time=values["time_seconds"],
+        pieces=values["pieces"],
+        remaining=values["remaining"],
+        missing=results.MissingPieces(values["missing"], values["missing_contiguous"],
+                                      values["missing_found"]),
+        time_credit=values["time_credit"],
+        puzzles=tuple(engine_puzzle(p) for p in values["puzzles"] or ()),
     )
 
 

@@ -12,26 +12,27 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 
-from puzzlecomp.championships.engine import flag_of, round_rules, ruleset_of
+from puzzlecomp.championships.engine import round_rules
 from puzzlecomp.championships.models import (
     Championship,
-    EntryMember,
     Qualifier,
     QualifierStatus,
-    Result,
     Round,
     Seat,
 )
-from puzzlecomp.championships.selectors.planning import ranking_by_round_groups
+from puzzlecomp.championships.selectors.planning import NO_MEMBERS, ranking_with_rows
 from puzzlecomp.championships.services.rounds import dispute_window_ends, round_clock
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.flags import entry_flag
 from puzzlecomp.rules.qualification import qualify_for_next_round
 from puzzlecomp.rules.ranking import RankedEntry
 from puzzlecomp.rules.results import Status
+from puzzlecomp.rules.rounds import RoundRules
+from puzzlecomp.rules.ruleset import Event as EventSpec
 
 SNAPSHOT_VERSION = 1
 
@@ -106,10 +107,16 @@ def round_snapshot_cached(rnd: Round, seq: int | None = None) -> Snapshot:
     return hit
 
 
-def _build(rnd: Round, seq: int, key: SnapshotKey) -> Snapshot:
+def snapshot_build(rnd: Round, seq: int) -> Snapshot:
+    """The round's snapshot at `seq` built afresh (not cached): JSON bytes and gzipped."""
     data = round_snapshot(rnd, seq=seq)
     body = json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":")).encode()
-    snap = Snapshot(seq, etag_of(rnd.pk, seq), body, gzip.compress(body, compresslevel=6, mtime=0))
+    return Snapshot(seq, etag_of(rnd.pk, seq), body,
+                    gzip.compress(body, compresslevel=6, mtime=0))
+
+
+def _build(rnd: Round, seq: int, key: SnapshotKey) -> Snapshot:
+    snap = snapshot_build(rnd, seq)
     with _cache_lock:
         _cache[key] = snap
         while len(_cache) > _CACHE_SIZE:
@@ -123,17 +130,16 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
     championship = event.championship
     clock = round_clock(rnd)
     rules = round_rules(rnd)
-    ranking = ranking_by_round_groups(rnd)
-    # Plain values, not model instances: a WJPC round has 1,200 of them, once per notice.
-    rows = {row[0]: _Row(*row[1:]) for row in Result.objects.filter(round=rnd).values_list(
-        "entry__number", "time_seconds", "missing", "checked", "version")}
+    # One read of the results for both the engine and the lines (plain values, not model
+    # instances: a WJPC round has 1,200 of them, once per notice).
+    ranking, rows = ranking_with_rows(rnd, rules=rules)
     tables = dict(Seat.objects.filter(round=rnd, no_show=False)
                   .values_list("entry__number", "table"))
-    marks = qualification_marks(rnd, ranking)
-    flags = _flags(rnd)
+    marks = qualification_marks(rnd, ranking, rules=rules)
+    spec = rules.ruleset.event(event.code)
     pieces_total = rules.total_pieces
     lines = [
-        _line(line, rows[int(line.entry.id)], tables, marks, flags, pieces_total,
+        _line(line, rows[int(line.entry.id)], tables, marks, _flag(line, spec), pieces_total,
               rules.time_limit_seconds)
         for line in ranking
     ]
@@ -146,7 +152,7 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
         "round": {
             "id": rnd.pk, "code": rnd.code, "name": rnd.name, "state": rnd.state,
             "groups": list(rnd.groups or []), "pieces": pieces_total,
-            "official_ranking": ruleset_of(rnd).official_ranking is not None,
+            "official_ranking": rules.ruleset.official_ranking is not None,
             "published_at": rnd.published_at, "disputes_close_at": window,
         },
         "clock": clock.as_json(),
@@ -155,7 +161,8 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
     }
 
 
-def qualification_marks(rnd: Round, ranking: list[RankedEntry]) -> dict[int, dict[str, str]]:
+def qualification_marks(rnd: Round, ranking: list[RankedEntry], *,
+                        rules: RoundRules | None = None) -> dict[int, dict[str, str]]:
     """Entry number -> where it goes and why: confirmed qualifiers once the organiser has
     confirmed them, the engine's prediction before (empty for an event's last round)."""
     confirmed = Qualifier.objects.filter(from_round=rnd, status=QualifierStatus.CONFIRMED)
@@ -165,37 +172,23 @@ def qualification_marks(rnd: Round, ranking: list[RankedEntry]) -> dict[int, dic
     if not ranking:
         return {}
     try:
-        qualifiers = qualify_for_next_round(ranking, round_rules(rnd))
+        qualifiers = qualify_for_next_round(ranking, rules or round_rules(rnd))
     except RulesError:
         return {}
     return {int(q.entry.id): {"to_group": q.to_group, "reason": str(q.reason)}
             for q in qualifiers}
 
 
-def _flags(rnd: Round) -> dict[int, str]:
-    spec = ruleset_of(rnd).event(rnd.event.code)
-    codes: dict[int, list[str]] = {}
-    fallback: dict[int, str] = {}
-    members = (EntryMember.objects.filter(entry__results__round=rnd)
-               .values_list("entry__number", "represents", "person__nationality",
-                            "entry__country"))
-    for number, represents, nationality, country in members:
-        codes.setdefault(number, []).append(represents or nationality)
-        fallback[number] = country
-    return {n: flag_of(spec, c, country=fallback[n])[0] for n, c in codes.items()}
+def _flag(line: RankedEntry, spec: EventSpec) -> str:
+    """The flag of a line: the engine's, from the members' nationalities (the one they
+    represent, else their own); an entry without members shows its country."""
+    if line.entry.members is NO_MEMBERS:
+        return line.entry.country
+    return entry_flag(line.entry, spec) or line.entry.country
 
 
-class _Row(NamedTuple):
-    """What a line shows of the stored result beyond the engine's score."""
-
-    time_seconds: int | None
-    missing: int
-    checked: bool
-    version: int
-
-
-def _line(line: RankedEntry, row: _Row, tables: dict[int, int],
-          marks: dict[int, dict[str, str]], flags: dict[int, str], pieces_total: int,
+def _line(line: RankedEntry, row: dict[str, Any], tables: dict[int, int],
+          marks: dict[int, dict[str, str]], flag: str, pieces_total: int,
           limit: int) -> dict[str, Any]:
     number = int(line.entry.id)
     score = line.score
@@ -208,20 +201,20 @@ def _line(line: RankedEntry, row: _Row, tables: dict[int, int],
     return {
         "entry": number,
         "name": line.entry.name,
-        "flag": flags.get(number) or line.entry.country,
+        "flag": flag,
         "group": line.entry.group,
         "table": tables.get(number),
         "rank": line.rank,
         "official_rank": line.official_rank,
         "eligible": line.eligible,
         "status": str(score.status),
-        "time_seconds": row.time_seconds,
+        "time_seconds": row["time_seconds"],
         "final_seconds": score.final_time,
         "penalty_seconds": score.penalty_seconds,
-        "missing": row.missing,
+        "missing": row["missing"],
         "pieces": score.pieces,
         "pieces_per_minute": round(ppm, 2) if ppm is not None else None,
-        "checked": row.checked,
+        "checked": row["checked"],
         "qualified": marks.get(number),
-        "version": row.version,
+        "version": row["version"],
     }
