@@ -454,13 +454,13 @@ def test_the_same_record_sent_twice_at_once_is_a_replay_not_a_conflict(phone, li
     assert write(phone, live_round, 1, "tap", client_id=client_id,
                  time_seconds=540).status_code == 200
     calls = []
-    seen_first = recording._replayed
+    seen_first = recording.result_replayed
 
     def late_replay_check(*args):
         calls.append(args)
         return None if len(calls) == 1 else seen_first(*args)
 
-    monkeypatch.setattr(recording, "_replayed", late_replay_check)
+    monkeypatch.setattr(recording, "result_replayed", late_replay_check)
     again = write(phone, live_round, 1, "tap", client_id=client_id, time_seconds=540)
     assert again.status_code == 200
     assert again.json()["replayed"] is True

@@ -7,6 +7,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from puzzlecomp.web.messages import translated
+
 MESSAGES: Mapping[str, Any] = {
     "device.unknown": _("This phone is not paired (or its pairing moved to another phone)."),
     "device.revoked": _("The head judge revoked this phone's pairing."),
@@ -58,10 +60,4 @@ MESSAGES: Mapping[str, Any] = {
 
 def message_of(code: str, english: str, params: Mapping[str, Any]) -> str:
     """The translated message of a code, or the English one when it has none."""
-    template = MESSAGES.get(code)
-    if template is None:
-        return english
-    try:
-        return str(template) % dict(params)
-    except (KeyError, TypeError, ValueError):
-        return english
+    return translated(MESSAGES, code, english, params)

@@ -21,7 +21,6 @@ from puzzlecomp.championships.models import (
     Entry,
     JudgeDevice,
     Result,
-    ResultChange,
     Round,
     RoundState,
     Seat,
@@ -31,6 +30,7 @@ from puzzlecomp.championships.services.results import (
     ResultConflict,
     ResultValues,
     WriteOutcome,
+    result_replayed,
     result_submit,
 )
 from puzzlecomp.championships.services.rounds import round_clock
@@ -100,7 +100,7 @@ def judge_result_submit(*, device: JudgeDevice, round: Round, entry_number: int,
     now = now or timezone.now()
     entry = seat_in_section(device, rnd, entry_number).entry
     device_seen(device, now=now)
-    seen = _replayed(client_id, rnd, entry)
+    seen = result_replayed(client_id, rnd, entry)
     if seen is not None:
         return WriteOutcome(seen, replayed=True)
     try:
@@ -109,7 +109,7 @@ def judge_result_submit(*, device: JudgeDevice, round: Round, entry_number: int,
     except ResultConflict:
         # The same record sent twice at once (a retry overtaking a slow answer): the first
         # one stored it, so this one is its replay, not a conflict.
-        seen = _replayed(client_id, rnd, entry)
+        seen = result_replayed(client_id, rnd, entry)
         if seen is None:
             raise
         return WriteOutcome(seen, replayed=True)
@@ -137,17 +137,6 @@ def _submit(*, device: JudgeDevice, rnd: Round, entry: Entry, write: JudgeWrite,
                          client_id=client_id, base_version=base_version,
                          reason=write.note if write.action is Action.DSQ else "",
                          device=device, rules=rules)
-
-
-def _replayed(client_id: str, rnd: Round, entry: Entry) -> Result | None:
-    change = ResultChange.objects.filter(client_id=client_id).first()
-    if change is None:
-        return None
-    if change.round_id != rnd.pk or change.entry_id != entry.pk:
-        raise RulesError(violation("result.client_id_reused",
-                                   "this client id was used for another entry or round",
-                                   entry=str(entry.number), field="client_id"))
-    return Result.objects.get(round=rnd, entry=entry)
 
 
 def _api_field(v: RuleViolation) -> RuleViolation:

@@ -97,7 +97,7 @@ def result_submit(
     the stored version differs from `base_version`.
     """
     if client_id:
-        seen = _replay(client_id, round, entry)
+        seen = result_replayed(client_id, round, entry)
         if seen is not None:
             return WriteOutcome(seen, replayed=True)
     try:
@@ -106,7 +106,7 @@ def result_submit(
                      user=user, device=device, rules=rules)
     except IntegrityError:
         # A concurrent write of the same client id, or of the same new result, won the race.
-        seen = _replay(client_id, round, entry) if client_id else None
+        seen = result_replayed(client_id, round, entry) if client_id else None
         if seen is not None:
             return WriteOutcome(seen, replayed=True)
         current = Result.objects.filter(round=round, entry=entry).first()
@@ -114,7 +114,11 @@ def result_submit(
     return WriteOutcome(row, replayed=False)
 
 
-def _replay(client_id: str, rnd: Round, entry: Entry) -> Result | None:
+def result_replayed(client_id: str, rnd: Round, entry: Entry) -> Result | None:
+    """The result a write with this client id already made; None for a new id.
+
+    RulesError when the id was used for another entry or round.
+    """
     change = ResultChange.objects.filter(client_id=client_id).first()
     if change is None:
         return None

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.web.messages import translated
 
 MESSAGES: Mapping[str, Any] = {
     "floor_plan.invalid_rows": _("The hall has no rows of tables yet: set them up first."),
@@ -51,13 +52,7 @@ MESSAGES: Mapping[str, Any] = {
 
 def message_of(code: str, english: str, params: Mapping[str, Any]) -> str:
     """The translated message of a code, or the engine's English one when it has none."""
-    template = MESSAGES.get(code)
-    if template is None:
-        return english
-    try:
-        return str(template) % dict(params)
-    except (KeyError, TypeError, ValueError):
-        return english
+    return translated(MESSAGES, code, english, params)
 
 
 def messages_of(error: PlanningError | RulesError) -> list[str]:

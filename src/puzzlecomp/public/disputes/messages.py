@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from puzzlecomp.control.planning.errors import message_of
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.web.messages import translated
 
 DISPUTE_MESSAGES: Mapping[str, Any] = {
     "dispute.no_result": _("There is no result of yours in this round to dispute."),
@@ -48,12 +49,7 @@ def messages_of(error: RulesError, extra: Mapping[str, Any] | None = None) -> li
     for v in error.violations:
         params = {key: when(value) for key, value in
                   {**v.params, "entry": v.entry, "field": v.field}.items()}
-        template = {**DISPUTE_MESSAGES, **(extra or {})}.get(v.code)
-        if template is None:
-            found.append(message_of(v.code, v.message, params))
-            continue
-        try:
-            found.append(str(template) % params)
-        except (KeyError, TypeError, ValueError):
-            found.append(v.message)
+        table = {**DISPUTE_MESSAGES, **(extra or {})}
+        found.append(translated(table, v.code, v.message, params) if v.code in table
+                     else message_of(v.code, v.message, params))
     return found
