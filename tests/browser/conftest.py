@@ -104,3 +104,18 @@ def phone_page(browser, asgi_server):
     page.set_default_timeout(15_000)
     yield page
     context.close()
+
+
+def wait_until(page, expression: str, timeout: float = 15.0) -> None:
+    """Poll a JavaScript expression from the test until it is true.
+
+    Playwright's `wait_for_function` keeps polling inside the page by evaluating the string,
+    which the content security policy forbids (no 'unsafe-eval'); evaluating from here is not.
+    """
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for: {expression}")
+        page.wait_for_timeout(50)

@@ -13,6 +13,7 @@ from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.live import broker, sse
 from puzzlecomp.live.snapshot import snapshot_cache_clear
+from tests.browser.conftest import wait_until
 from tests.live.entries import enter, finish
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -60,15 +61,15 @@ def test_a_page_receives_each_notice_and_fetches_the_new_snapshot(live_page, run
         window.feed.start();
         return refresh();
     }""", [slug, running_round.pk])
-    live_page.wait_for_function("window.feed.lastSeq !== null")
+    wait_until(live_page, "window.feed.lastSeq !== null")
     assert live_page.evaluate("window.lines") == [1]
 
     finish(running_round, enter(running_round, 2, "Ben Berg", "NO", table=2), 2900)
 
-    live_page.wait_for_function("window.notices.length === 1")
+    wait_until(live_page, "window.notices.length === 1")
     notice = live_page.evaluate("window.notices[0]")
     assert (notice["round"], notice["kind"]) == (running_round.pk, "result")
-    live_page.wait_for_function("JSON.stringify(window.lines) === '[2,1]'")
+    wait_until(live_page, "JSON.stringify(window.lines) === '[2,1]'")
     assert live_page.evaluate("window.gaps") == 0
     assert live_page.evaluate("window.feed.status") == "live"
 
@@ -76,7 +77,7 @@ def test_a_page_receives_each_notice_and_fetches_the_new_snapshot(live_page, run
     last = live_page.evaluate("window.feed.lastSeq")
     broker.publish(slug, {"championship": slug, "seq": last + 2, "round": running_round.pk,
                           "kind": "result"})
-    live_page.wait_for_function("window.gaps === 1")
+    wait_until(live_page, "window.gaps === 1")
     assert live_page.evaluate("window.notices.length") == 1
     live_page.evaluate("window.feed.stop()")
 
@@ -99,7 +100,7 @@ def test_the_server_clock_is_measured_within_250_ms_and_runs_on_offline(
     live_page.context.set_offline(True)
     assert live_page.evaluate("window.clock.sync()") is False
     started = live_page.evaluate("window.clock.now()")
-    live_page.wait_for_function(f"window.clock.now() >= {started + 1000}")
+    wait_until(live_page, f"window.clock.now() >= {started + 1000}")
     assert abs(live_page.evaluate("window.clock.offsetMs") - OFFSET_MS) < 250
     assert abs(live_page.evaluate("window.clock.now()") - (time.time() * 1000 + OFFSET_MS)) < 250
     live_page.context.set_offline(False)

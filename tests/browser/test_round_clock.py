@@ -28,7 +28,7 @@ from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.live.snapshot import snapshot_cache_clear
 from puzzlecomp.rules.results import Status
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import screenshot, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -103,7 +103,7 @@ def test_the_head_judge_starts_the_round_and_the_clock_runs_from_the_servers_tim
     assert planned_round.state == RoundState.RUNNING
     assert abs(planned_round.starts_at - timezone.now()) < dt.timedelta(seconds=10)
 
-    page.wait_for_function("window.headjudge && window.headjudge.serverClock.synced")
+    wait_until(page, "window.headjudge && window.headjudge.serverClock.synced")
     expect(page.locator("[data-live-status]")).to_have_text("Live: updates as they happen.")
     offset = page.evaluate("window.headjudge.serverClock.offsetMs")
     assert abs(offset + BROWSER_SKEW_MS) < TOLERANCE_MS  # it measured the browser's skew
