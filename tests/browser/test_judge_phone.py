@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import time
 from collections import Counter
 
 import pytest
@@ -203,6 +204,11 @@ def test_offline_records_arrive_exactly_once_when_the_network_comes_back(phone_p
     # The answers "never arrived": the same records go again, and again after a reload.
     put_back(page, championship.slug, waiting)
     page.reload()
+    # Right after the reload the page may say "sent" before it has read its outbox: wait for
+    # the outbox itself to empty.
+    deadline = time.monotonic() + 15
+    while outbox_records(page, championship.slug) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
     expect(page.locator("#sync")).to_have_attribute("data-state", "sent")
     assert outbox_records(page, championship.slug) == []
     assert ResultChange.objects.count() == 4
