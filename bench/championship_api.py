@@ -49,30 +49,10 @@ from typing import Any
 
 import httpx
 
-from live_spectators import django_env, server
+from live_spectators import django_env, fresh_postgres, server
 
 EVENTS = (("individual", "individuals", 1), ("pairs", "pairs", 2), ("teams", "teams", 4))
 SEED = 2025
-
-
-@contextlib.contextmanager
-def fresh_postgres(url: str | None) -> Iterator[str | None]:
-    """A new database on the server of `url` for the run (dropped after), or None."""
-    if url is None:
-        yield None
-        return
-    import psycopg
-    from psycopg import sql
-
-    name = f"puzzlecomp_championship_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    try:
-        yield url.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with psycopg.connect(url, autocommit=True) as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
-                sql.Identifier(name)))
 
 
 @dataclass(frozen=True)
@@ -477,7 +457,7 @@ def main() -> int:
     parser.add_argument("--baseline-requests", type=int, default=2000)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="puzzlecomp-championship-") as tmp, \
-            fresh_postgres(args.database_url) as url:
+            fresh_postgres(args.database_url, "championship") as url:
         if url is not None:
             os.environ["DATABASE_URL"] = url
         figures = run(args, Path(tmp))

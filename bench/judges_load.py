@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import math
 import os
@@ -27,7 +26,6 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +33,7 @@ from live_spectators import (
     Answer,
     Schedule,
     build_championship,
+    fresh_postgres,
     judge_devices,
     judges_record,
     server,
@@ -59,26 +58,6 @@ def figures_of(answers: list[Answer]) -> dict[str, Any]:
     }
 
 
-@contextlib.contextmanager
-def fresh_postgres(url: str | None) -> Iterator[str | None]:
-    """A new database on the server of `url` for the run (dropped after), or None."""
-    if url is None:
-        yield None
-        return
-    import psycopg
-    from psycopg import sql
-
-    name = f"puzzlecomp_judges_{os.getpid()}"
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    try:
-        yield url.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with psycopg.connect(url, autocommit=True) as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
-                sql.Identifier(name)))
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rate", type=float, default=20.0, help="records a second, all judges")
@@ -93,7 +72,7 @@ def main() -> int:
     if len(schedule.offsets()) > 600:
         parser.error("the round has 600 entries waiting: at most 600 records")
     with tempfile.TemporaryDirectory(prefix="puzzlecomp-bench-") as tmp, \
-            fresh_postgres(args.database_url) as database_url:
+            fresh_postgres(args.database_url, "judges") as database_url:
         if database_url:
             os.environ["DATABASE_URL"] = database_url
         data_dir = Path(tmp)

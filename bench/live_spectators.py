@@ -45,6 +45,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -686,6 +687,27 @@ def run_notices(args: argparse.Namespace) -> dict[str, Any]:
                 figures[f"{name}_vs_bare"] = round(
                     live[name] / max(figures["bare_asgi"][name], 0.1), 1)
     return figures
+
+
+
+@contextlib.contextmanager
+def fresh_postgres(url: str | None, prefix: str) -> Iterator[str | None]:
+    """A new database on the server of `url` for the run (dropped after), or None."""
+    if url is None:
+        yield None
+        return
+    import psycopg
+    from psycopg import sql
+
+    name = f"puzzlecomp_{prefix}_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield url.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
+                sql.Identifier(name)))
 
 
 def main() -> int:
