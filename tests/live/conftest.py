@@ -189,7 +189,9 @@ class AsgiApp:
 
 
 @pytest.fixture
-def live_app() -> Iterator[AsgiApp]:
+def live_app(transactional_db) -> Iterator[AsgiApp]:
+    # Taking the database first means the app (and its pump's reads) stops before the
+    # database is flushed at teardown, not while it is.
     app = AsgiApp()
     yield app
     app.close()
