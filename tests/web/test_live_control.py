@@ -187,6 +187,7 @@ def test_a_time_credit_before_the_finish_extends_the_entrys_own_limit(head_judge
         "entry": credited.number, "credit": "2:00", "reason": "Wrong puzzle at table 1"})
     assert response.status_code == 302
     assert time_credit_of(running, credited) == 120
+    assert Seat.objects.get(round=running, entry=credited).time_credit == 120
     assert not Result.objects.exists()
     grant = AuditEntry.objects.get(action="puzzlecomp.result.time_credit")
     assert grant.data == {"round": running.pk, "entry": credited.number, "seconds": 120,
@@ -244,6 +245,30 @@ def test_a_time_credit_larger_than_the_time_is_refused_and_not_kept(head_judge, 
     assert "more than the recorded time" in response.content.decode()
     assert Result.objects.get(round=running, entry=entry).time_credit == 0
     assert time_credit_of(running, entry) == 0
+
+
+def test_a_time_credit_taken_back_to_zero_outweighs_the_credit_the_result_carries(
+        head_judge, running, clock):
+    entry = group_entries(running)[0]
+    finish(running, entry, 50 * 60)
+    for credit in ("60", "0"):
+        head_judge.post(live_url("credit", running), {
+            "entry": entry.number, "credit": credit, "reason": "Wrong puzzle handed out"})
+    assert Seat.objects.get(round=running, entry=entry).time_credit == 0
+    assert Result.objects.get(round=running, entry=entry).time_credit == 0
+    assert time_credit_of(running, entry) == 0
+
+
+def test_a_time_credit_for_an_entry_without_a_seat_in_the_round_is_refused(running, clock):
+    from puzzlecomp.championships.services.disputes import time_credit_grant
+
+    entry = group_entries(running)[0]
+    Seat.objects.filter(round=running, entry=entry).delete()
+    with pytest.raises(RulesError) as refused:
+        time_credit_grant(round=running, entry=entry, seconds=60, reason="Wrong puzzle")
+    assert (refused.value.code, refused.value.violations[0].field) == ("result.not_seated",
+                                                                      "entry")
+    assert not AuditEntry.objects.filter(action="puzzlecomp.result.time_credit").exists()
 
 
 # ---------------------------------------------------------------- the floor map

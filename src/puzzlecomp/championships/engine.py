@@ -30,11 +30,17 @@ def ruleset_of(rnd_or_entry: Round | Entry) -> Ruleset:
 def round_rules(rnd: Round) -> RoundRules:
     """The round's rules, with the organiser's time limit and puzzle size applied."""
     sizes = {p.pieces for p in rnd.puzzles.all() if p.pieces}
-    return resolve_round(
-        ruleset_of(rnd), rnd.event.code, rnd.code,
-        time_limit_minutes=rnd.time_limit_minutes,
-        pieces=sizes.pop() if len(sizes) == 1 else None,
-    )
+    return _resolved(rnd.event.championship.ruleset_id, rnd.event.code, rnd.code,
+                     rnd.time_limit_minutes, sizes.pop() if len(sizes) == 1 else None)
+
+
+@functools.lru_cache(maxsize=1024)
+def _resolved(ruleset_id: str, event_code: str, round_code: str,
+              time_limit_minutes: int | None, pieces: int | None) -> RoundRules:
+    # Rulesets are files loaded once, so the same inputs always resolve the same (and every
+    # judge's record asks).
+    return resolve_round(load_ruleset(ruleset_id), event_code, round_code,
+                         time_limit_minutes=time_limit_minutes, pieces=pieces)
 
 
 def ioc(country: object) -> str | None:

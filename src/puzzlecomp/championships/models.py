@@ -233,6 +233,9 @@ class Seat(models.Model):
     table = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(default=1)
     no_show = models.BooleanField(default=False)
+    # Seconds of time credit the head judge granted (None: never); its history is in the audit
+    # log. Held here so it counts before the entry has a result.
+    time_credit = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "table", "seat"]

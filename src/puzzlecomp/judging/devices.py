@@ -212,8 +212,9 @@ def device_revoke(*, device: JudgeDevice, user: Any) -> JudgeDevice:
 
 def device_for_token(token: str, *, now: dt.datetime | None = None) -> JudgeDevice:
     """The device holding `token`; DeviceRefused saying why when it does not work."""
-    device = (JudgeDevice.objects.select_related("championship")
-              .filter(token_hash=secret_hash(token)).first()) if token else None
+    rows = (JudgeDevice.objects.select_related("championship")
+            .filter(token_hash=secret_hash(token)).order_by()[:1]) if token else []
+    device = next(iter(rows), None)
     if device is None:
         raise DeviceRefused("device.unknown",
                             "this phone is not paired (or was paired again elsewhere)")

@@ -18,14 +18,13 @@ from django.utils import timezone
 
 from puzzlecomp.championships.engine import round_rules
 from puzzlecomp.championships.models import (
-    Entry,
     JudgeDevice,
     Result,
     Round,
     RoundState,
     Seat,
 )
-from puzzlecomp.championships.selectors.live import time_credit_of
+from puzzlecomp.championships.selectors.live import credit_of
 from puzzlecomp.championships.services.results import (
     ResultConflict,
     ResultValues,
@@ -76,9 +75,10 @@ class JudgeWrite:
 def seat_in_section(device: JudgeDevice, rnd: Round, entry_number: int) -> Seat:
     """The entry's seat in the round when it is at one of the device's tables, else 403."""
     section = section_of(device)
-    seat = (Seat.objects.select_related("entry")
-            .filter(round=rnd, entry__number=entry_number,
-                    table__gte=section.table_from, table__lte=section.table_to).first())
+    seat = next(iter(Seat.objects.select_related("entry")
+                     .filter(round=rnd, entry__number=entry_number,
+                             table__gte=section.table_from, table__lte=section.table_to)
+                     .order_by()[:1]), None)
     if seat is None:
         raise DeviceForbidden(
             "device.entry_not_in_section",
@@ -98,13 +98,14 @@ def judge_result_submit(*, device: JudgeDevice, round: Round, entry_number: int,
     """
     rnd = round
     now = now or timezone.now()
-    entry = seat_in_section(device, rnd, entry_number).entry
+    seat = seat_in_section(device, rnd, entry_number)
+    entry = seat.entry
     device_seen(device, now=now)
     seen = result_replayed(client_id, rnd, entry)
     if seen is not None:
         return WriteOutcome(seen, replayed=True)
     try:
-        return _submit(device=device, rnd=rnd, entry=entry, write=write, client_id=client_id,
+        return _submit(device=device, rnd=rnd, seat=seat, write=write, client_id=client_id,
                        base_version=base_version, now=now)
     except ResultConflict:
         # The same record sent twice at once (a retry overtaking a slow answer): the first
@@ -117,26 +118,29 @@ def judge_result_submit(*, device: JudgeDevice, round: Round, entry_number: int,
         raise RulesError([_api_field(v) for v in error.violations]) from None
 
 
-def _submit(*, device: JudgeDevice, rnd: Round, entry: Entry, write: JudgeWrite,
+def _submit(*, device: JudgeDevice, rnd: Round, seat: Seat, write: JudgeWrite,
             client_id: str, base_version: int, now: dt.datetime) -> WriteOutcome:
-    clock = round_clock(rnd, now=now)
+    # One resolution of the round's rules serves the clock, the values and the scoring.
+    rules = round_rules(rnd)
+    clock = round_clock(rnd, now=now, rules=rules)
+    entry = seat.entry
     if rnd.state not in LIVE_STATES:
         raise RulesError(violation(
             "round.not_live",
             f"the round is {rnd.state}: phones record results while it is running, counting "
             "or provisional", field="round_id", state=str(rnd.state)))
-    current = Result.objects.filter(round=rnd, entry=entry).first()
-    # The action is built on the result the judge saw: on any other, the judge decides.
-    if (current.version if current else 0) != base_version:
-        raise ResultConflict(current, base_version)
-    rules = round_rules(rnd)
-    values = values_for(write, current=current, rules=rules, entry=str(entry.number),
-                        elapsed_seconds=clock.elapsed_seconds or 0.0,
-                        credit=time_credit_of(rnd, entry))
+
+    # The action is built on the result the judge saw (`base_version`, checked by the write
+    # when the result is locked): on any other, the judge decides.
+    def values(current: Result | None) -> ResultValues:
+        return values_for(write, current=current, rules=rules, entry=str(entry.number),
+                          elapsed_seconds=clock.elapsed_seconds or 0.0,
+                          credit=credit_of(seat.time_credit, current))
+
     return result_submit(round=rnd, entry=entry, values=values, action=str(write.action),
                          client_id=client_id, base_version=base_version,
                          reason=write.note if write.action is Action.DSQ else "",
-                         device=device, rules=rules)
+                         device=device, rules=rules, replay_checked=True)
 
 
 def _api_field(v: RuleViolation) -> RuleViolation:

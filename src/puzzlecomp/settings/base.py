@@ -86,12 +86,14 @@ TEMPLATES = [
 def database_from_env(default_sqlite: Path) -> dict[str, object]:
     """PostgreSQL from DATABASE_URL, else SQLite in WAL mode with IMMEDIATE transactions."""
     url = os.environ.get("DATABASE_URL")
+    # Requests run on a few long-lived threads (web/threads.py), each keeping its connection:
+    # a process holds at most PUZZLECOMP_REQUEST_THREADS of them, plus the live app's reads.
     if url:
-        # Persistent connections are not closed reliably under ASGI (Django docs): one per request.
-        return dict(dj_database_url.parse(url, conn_max_age=0))
+        return dict(dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True))
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": default_sqlite,
+        "CONN_MAX_AGE": None,
         "OPTIONS": {
             # IMMEDIATE takes the write lock at BEGIN, so concurrent writers queue instead of
             # failing with "database is locked" halfway through a transaction.

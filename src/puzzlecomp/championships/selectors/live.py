@@ -196,12 +196,12 @@ def round_lines_get(rnd: Round, *, now: dt.datetime) -> list[SeatLine]:
 
 
 def time_credits_get(rnd: Round) -> dict[int, int]:
-    """Entry number -> seconds of time credit: the head judge's latest grant, else what the
-    result carries (imports)."""
+    """Entry number -> seconds of time credit: the head judge's grant, else what the result
+    carries (imports)."""
     credits = dict(Result.objects.filter(round=rnd, time_credit__gt=0)
                    .values_list("entry__number", "time_credit"))
-    for grant in time_credit_grants(rnd):
-        credits[grant.entry] = grant.seconds
+    credits.update(Seat.objects.filter(round=rnd, time_credit__isnull=False)
+                   .values_list("entry__number", "time_credit"))
     return {number: seconds for number, seconds in credits.items() if seconds}
 
 
@@ -211,11 +211,17 @@ def time_credit_of(rnd: Round, entry: Entry) -> int:
     Whoever writes an entry's result fills `ResultValues.time_credit` from here, so a credit
     granted before the finish is not lost when the finish is recorded.
     """
-    grants = time_credit_grants(rnd, entry=entry)
-    if grants:
-        return grants[-1].seconds
-    row = Result.objects.filter(round=rnd, entry=entry).values_list("time_credit", flat=True)
-    return row.first() or 0
+    granted = (Seat.objects.filter(round=rnd, entry=entry)
+               .values_list("time_credit", flat=True)[:1])
+    result = Result.objects.filter(round=rnd, entry=entry)[:1]
+    return credit_of(next(iter(granted), None), next(iter(result), None))
+
+
+def credit_of(granted: int | None, result: Result | None) -> int:
+    """The head judge's grant (the seat's), else the credit the stored result carries."""
+    if granted is not None:
+        return granted
+    return result.time_credit if result is not None else 0
 
 
 @dataclass(frozen=True)

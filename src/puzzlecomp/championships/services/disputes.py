@@ -26,6 +26,7 @@ from puzzlecomp.championships.models import (
     Result,
     Round,
     RoundState,
+    Seat,
 )
 from puzzlecomp.championships.selectors.live import TIME_CREDIT, time_credit_of
 from puzzlecomp.championships.selectors.planning import contacts_of
@@ -163,9 +164,10 @@ def time_credit_grant(*, round: Round, entry: Entry, seconds: int, reason: str,
     (0 takes a credit back); the credit extends the entry's own limit and is subtracted from
     its time.
 
-    wjpc-2025.txt, Start of the round: a wrong puzzle handed out. The grant is kept in the
-    audit log, so it holds before the entry has a result; a result already stored is
-    rewritten with the credit (the engine checks it against the recorded time).
+    wjpc-2025.txt, Start of the round: a wrong puzzle handed out. The grant is kept on the
+    entry's seat, so it holds before the entry has a result, and its history in the audit
+    log; a result already stored is rewritten with the credit (the engine checks it against
+    the recorded time).
     """
     rnd = round
     if not reason.strip():
@@ -179,6 +181,9 @@ def time_credit_grant(*, round: Round, entry: Entry, seconds: int, reason: str,
                       entry=str(entry.number), field="entry")
     if rnd.state == RoundState.FINAL:
         raise _refuse("result.round_final", "the round's results are final", field="round")
+    if not Seat.objects.filter(round=rnd, entry=entry).update(time_credit=seconds):
+        raise _refuse("result.not_seated", f"entry {entry.number} has no seat in this round",
+                      entry=str(entry.number), field="entry")
     championship = rnd.event.championship
     log_action(championship, TIME_CREDIT, user=user, round=rnd.pk, entry=entry.number,
                seconds=seconds, reason=reason.strip())

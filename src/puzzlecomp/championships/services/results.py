@@ -9,7 +9,7 @@ judges never silently overwrite each other.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +69,11 @@ class ResultValues:
                 for name in RESULT_FIELDS}
 
 
+# The values of a write made from the stored result it applies to (None: no result yet), read
+# inside the write's transaction.
+ValuesOf = Callable[[Result | None], ResultValues]
+
+
 @dataclass(frozen=True)
 class WriteOutcome:
     result: Result
@@ -84,7 +89,7 @@ def result_submit(
     *,
     round: Round,
     entry: Entry,
-    values: ResultValues,
+    values: ResultValues | ValuesOf,
     action: str,
     client_id: str | None = None,
     base_version: int | None = None,
@@ -92,14 +97,18 @@ def result_submit(
     user: Any = None,
     device: JudgeDevice | None = None,
     rules: RoundRules | None = None,
+    replay_checked: bool = False,
 ) -> WriteOutcome:
     """Store (or correct) an entry's result once per `client_id`.
 
+    `values` may be a function of the stored result, called once it is locked (a judge's
+    action applies to the result as it is when written).
     `base_version` is the version the writer saw (0: no result yet); None skips the check.
+    `replay_checked`: the caller has just looked the client id up (`result_replayed`).
     Raises RulesError (storing nothing) when the result breaks a rule, ResultConflict when
     the stored version differs from `base_version`.
     """
-    if client_id:
+    if client_id and not replay_checked:
         seen = result_replayed(client_id, round, entry)
         if seen is not None:
             return WriteOutcome(seen, replayed=True)
@@ -141,7 +150,8 @@ def result_replayed(client_id: str, rnd: Round, entry: Entry) -> Result | None:
 
     RulesError when the id was used for another entry or round.
     """
-    change = ResultChange.objects.filter(client_id=client_id).first()
+    change = next(iter(ResultChange.objects.filter(client_id=client_id)
+                       .only("round_id", "entry_id").order_by()[:1]), None)
     if change is None:
         return None
     if change.round_id != rnd.pk or change.entry_id != entry.pk:
@@ -152,7 +162,7 @@ def result_replayed(client_id: str, rnd: Round, entry: Entry) -> Result | None:
 
 
 @transaction.atomic
-def _write(*, round: Round, entry: Entry, values: ResultValues, action: str,
+def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, action: str,
            client_id: str | None, base_version: int | None, reason: str, user: Any,
            device: JudgeDevice | None, rules: RoundRules | None) -> Result:
     rnd = round
@@ -160,12 +170,13 @@ def _write(*, round: Round, entry: Entry, values: ResultValues, action: str,
         raise RulesError(violation("result.entry_not_in_event",
                                    f"entry {entry.number} is not in this event",
                                    entry=str(entry.number), field="entry"))
-    new = values.as_stored()
-    score_result(engine_result(Result(**new)), rules or round_rules(rnd),
-                 entry=str(entry.number))
-    row = Result.objects.select_for_update().filter(round=rnd, entry=entry).first()
+    rows = Result.objects.select_for_update().filter(round=rnd, entry=entry).order_by()[:1]
+    row = next(iter(rows), None)
     if base_version is not None and (row.version if row else 0) != base_version:
         raise ResultConflict(row, base_version)
+    new = (values if isinstance(values, ResultValues) else values(row)).as_stored()
+    score_result(engine_result(Result(**new)), rules or round_rules(rnd),
+                 entry=str(entry.number))
     old = stored_values(row)
     who = {"recorded_by": user if getattr(user, "is_authenticated", False) else None,
            "device": device}

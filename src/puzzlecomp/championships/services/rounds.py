@@ -15,6 +15,7 @@ from puzzlecomp.championships.engine import round_rules, ruleset_of
 from puzzlecomp.championships.models import Dispute, DisputeStatus, Round, RoundState
 from puzzlecomp.live.notices import announce
 from puzzlecomp.rules.errors import RulesError, violation
+from puzzlecomp.rules.rounds import RoundRules
 
 # Which state a round may move to from each state, by hand.
 NEXT_STATES = {
@@ -50,23 +51,28 @@ class RoundClock:
                 "server_now": iso(self.server_now)}
 
 
-def round_clock(rnd: Round, *, now: dt.datetime | None = None) -> RoundClock:
-    """The round's clock, after moving a round past its limit to counting."""
+def round_clock(rnd: Round, *, now: dt.datetime | None = None,
+                rules: RoundRules | None = None) -> RoundClock:
+    """The round's clock, after moving a round past its limit to counting (`rules`: the
+    round's rules when the caller has them)."""
     now = now or timezone.now()
-    round_advance(rnd, now=now)
-    limit = round_rules(rnd).time_limit_seconds
+    limit = (rules or round_rules(rnd)).time_limit_seconds
+    round_advance(rnd, now=now, limit_seconds=limit)
     started = rnd.starts_at if rnd.state != RoundState.PLANNED else None
     ends = started + dt.timedelta(seconds=limit) if started else None
     return RoundClock(str(rnd.state), started, limit, ends, now)
 
 
-def round_advance(rnd: Round, *, now: dt.datetime | None = None) -> Round:
+def round_advance(rnd: Round, *, now: dt.datetime | None = None,
+                  limit_seconds: int | None = None) -> Round:
     """A running round whose limit has passed moves to counting (checked whenever it is read,
     so no timer process is needed and a restarted server is right at once)."""
     if rnd.state != RoundState.RUNNING or rnd.starts_at is None:
         return rnd
     now = now or timezone.now()
-    ends = rnd.starts_at + dt.timedelta(seconds=round_rules(rnd).time_limit_seconds)
+    if limit_seconds is None:
+        limit_seconds = round_rules(rnd).time_limit_seconds
+    ends = rnd.starts_at + dt.timedelta(seconds=limit_seconds)
     if now < ends:
         return rnd
     with transaction.atomic():
