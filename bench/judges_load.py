@@ -31,6 +31,7 @@ from typing import Any
 
 from live_spectators import (
     Answer,
+    Phones,
     Schedule,
     build_championship,
     fresh_postgres,
@@ -82,17 +83,19 @@ def main() -> int:
 
         connections.close_all()
 
-        async def record(client: Any, judge: int, n: int, client_id: str) -> tuple[int, float]:
+        async def record(phones: Phones, judge: int, n: int,
+                         client_id: str) -> tuple[int, float]:
             token, entries = devices[judge]
-            response = await client.post("/api/v1/device/results", json={
+            response = await phones.post(judge, "/api/v1/device/results", json_body={
                 "client_id": client_id, "round_id": setup.round_id, "entry": entries[n],
                 "base_version": 0, "action": "tap",
                 "values": {"time_seconds": int(time.time() - setup.started_at)}},
                 headers={"Authorization": f"Bearer {token}"})
             return response.status_code, math.nan
 
-        async def clock(client: Any, judge: int, n: int, client_id: str) -> tuple[int, float]:
-            return (await client.get("/live/time")).status_code, math.nan
+        async def clock(phones: Phones, judge: int, n: int,
+                        client_id: str) -> tuple[int, float]:
+            return (await phones.get(judge, "/live/time")).status_code, math.nan
 
         log = data_dir / "server.log"
         retries: list[int] = []

@@ -219,8 +219,9 @@ def me(request: HttpRequest) -> MeOut:
 def result_write(request: HttpRequest, payload: ResultWriteIn) -> WriteOut:
     """Record a judge's action on an entry at one of the device's tables (200 for a replay)."""
     device: JudgeDevice = request.auth  # type: ignore[attr-defined]
-    rnd = get_object_or_404(Round.objects.select_related("event__championship"),
-                            pk=payload.round_id, event__championship=device.championship)
+    rnd = get_object_or_404(Round.objects.select_related("event"), pk=payload.round_id,
+                            event__championship_id=device.championship_id)
+    rnd.event.championship = device.championship  # read with the device
     values = payload.values
     outcome = judge_result_submit(
         device=device, round=rnd, entry_number=payload.entry,

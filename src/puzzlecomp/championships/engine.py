@@ -29,7 +29,12 @@ def ruleset_of(rnd_or_entry: Round | Entry) -> Ruleset:
 
 def round_rules(rnd: Round) -> RoundRules:
     """The round's rules, with the organiser's time limit and puzzle size applied."""
-    sizes = {p.pieces for p in rnd.puzzles.all() if p.pieces}
+    if "puzzles" in getattr(rnd, "_prefetched_objects_cache", {}):
+        sizes = {p.pieces for p in rnd.puzzles.all() if p.pieces}
+    else:
+        sizes = set(rnd.puzzles.order_by().filter(pieces__isnull=False)
+                    .values_list("pieces", flat=True))
+        sizes.discard(0)
     return _resolved(rnd.event.championship.ruleset_id, rnd.event.code, rnd.code,
                      rnd.time_limit_minutes, sizes.pop() if len(sizes) == 1 else None)
 

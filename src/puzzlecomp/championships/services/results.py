@@ -8,13 +8,11 @@ judges never silently overwrite each other.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 
 from puzzlecomp.championships.audit import log_action
 from puzzlecomp.championships.engine import engine_result, round_rules
@@ -25,6 +23,7 @@ from puzzlecomp.championships.models import (
     ResultChange,
     Round,
 )
+from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 from puzzlecomp.live.notices import announce
 from puzzlecomp.rules import results
 from puzzlecomp.rules.errors import RulesError, violation
@@ -113,7 +112,7 @@ def result_submit(
         if seen is not None:
             return WriteOutcome(seen, replayed=True)
     try:
-        with _one_sqlite_writer():
+        with one_sqlite_writer():
             row = _write(round=round, entry=entry, values=values, action=action,
                          client_id=client_id, base_version=base_version, reason=reason,
                          user=user, device=device, rules=rules)
@@ -125,24 +124,6 @@ def result_submit(
         current = Result.objects.filter(round=round, entry=entry).first()
         raise ResultConflict(current, base_version) from None
     return WriteOutcome(row, replayed=False)
-
-
-_sqlite_writer = threading.Lock()
-
-
-@contextmanager
-def _one_sqlite_writer() -> Iterator[None]:
-    """On SQLite, let one thread of this process at a time open a write transaction.
-
-    SQLite has one writer; threads waiting in its busy handler sleep in growing steps and a
-    burst of judges' writes collapses. Waiting on a lock here queues them without sleeping.
-    Inside an outer transaction (which already holds SQLite's lock) nothing is taken.
-    """
-    if connection.vendor != "sqlite" or connection.in_atomic_block:
-        yield
-        return
-    with _sqlite_writer:
-        yield
 
 
 def result_replayed(client_id: str, rnd: Round, entry: Entry) -> Result | None:

@@ -1,0 +1,56 @@
+"""On SQLite, judges' writes take turns on a lock file beside the database, so writers of
+several app processes queue and wake at once instead of sleeping in SQLite's busy handler."""
+
+from __future__ import annotations
+
+import fcntl
+import multiprocessing
+import os
+
+import pytest
+from django.db import connection
+
+from puzzlecomp.championships.services import sqlite_writer
+from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
+
+
+def _try_lock(path: str, answer) -> None:
+    descriptor = os.open(path, os.O_RDWR)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        answer.send("held")
+    else:
+        answer.send("free")
+    finally:
+        os.close(descriptor)
+
+
+def other_process_finds(path: str) -> str:
+    ours, theirs = multiprocessing.get_context("fork").Pipe()
+    process = multiprocessing.get_context("fork").Process(target=_try_lock, args=(path, theirs))
+    process.start()
+    process.join(10)
+    return ours.recv()
+
+
+@pytest.fixture
+def sqlite_file(tmp_path, monkeypatch) -> str:
+    database = str(tmp_path / "puzzlecomp.sqlite3")
+    monkeypatch.setitem(connection.settings_dict, "NAME", database)
+    return database
+
+
+def test_a_writer_holds_the_lock_file_for_other_processes_until_its_block_ends(sqlite_file):
+    with one_sqlite_writer():
+        assert other_process_finds(f"{sqlite_file}.writer-lock") == "held"
+    assert other_process_finds(f"{sqlite_file}.writer-lock") == "free"
+
+
+def test_an_in_memory_database_has_no_lock_file(monkeypatch):
+    """Only one process can open it: the threads' lock is enough."""
+    monkeypatch.setitem(connection.settings_dict, "NAME", ":memory:")
+    files = dict(sqlite_writer._files)
+    with one_sqlite_writer():
+        assert sqlite_writer._threads.locked()
+    assert sqlite_writer._files == files
