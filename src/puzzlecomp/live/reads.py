@@ -30,7 +30,9 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 # Reads are short; a few threads keep a burst of snapshot builds from queueing the clock reads.
-_executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="puzzlecomp-live-db")
+LIVE_READ_THREADS = 4
+_executor = ThreadPoolExecutor(max_workers=LIVE_READ_THREADS,
+                               thread_name_prefix="puzzlecomp-live-db")
 
 
 def in_db_thread(read: Callable[P, R]) -> Callable[P, Awaitable[R]]:

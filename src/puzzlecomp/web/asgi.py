@@ -20,7 +20,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "puzzlecomp.settings.dev")
 
 # Few: the work is Python under one lock (the GIL) and SQLite writes one at a time; enough
 # that a slow page (a PDF export) does not hold up a judge's record.
-REQUEST_THREADS = max(1, int(os.environ.get("PUZZLECOMP_REQUEST_THREADS", "4")))
+DEFAULT_REQUEST_THREADS = 4
+REQUEST_THREADS = max(1, int(os.environ.get("PUZZLECOMP_REQUEST_THREADS",
+                                            DEFAULT_REQUEST_THREADS)))
 
 django_application = WSGIMiddleware(get_wsgi_application(), workers=REQUEST_THREADS)
 
