@@ -33,6 +33,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.planning import ranking_by_round_groups
+from puzzlecomp.championships.selectors.publishing import public_name
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.live import snapshot as snapshot_module
 from puzzlecomp.rules.ranking import rank_round
@@ -172,10 +173,18 @@ def _old_lines(rnd: Round) -> list[dict]:
         codes.setdefault(number, []).append(represents or nationality)
         fallback[number] = country
     flags = {n: flag_of(spec, c, country=fallback[n])[0] for n, c in codes.items()}
+    withheld: dict[int, list[tuple[str, str]]] = {}
+    for member in EntryMember.objects.filter(entry__event=rnd.event).select_related("person",
+                                                                                    "entry"):
+        if not member.person.consent_publish:
+            withheld.setdefault(member.entry.number, []).append(
+                (member.person.first_name, member.person.last_name))
     return [
         snapshot_module._line(line, rows[int(line.entry.id)], tables, marks,
                               flags.get(int(line.entry.id)) or line.entry.country,
-                              rules.total_pieces, rules.time_limit_seconds)
+                              rules.total_pieces, rules.time_limit_seconds,
+                              public_name(line.entry.name,
+                                          withheld.get(int(line.entry.id), [])))
         for line in ranking
     ]
 
@@ -188,8 +197,10 @@ def _crowded_round(rnd: Round, *, seed: int, later: bool) -> None:
     groups = list(rnd.groups) or ["A", "B"]
     code = rnd.event.code
     for number in range(1, 121):
+        # Some entries are named after their first member, as registration names them.
         entry = Entry.objects.create(
-            event=rnd.event, number=number, name=f"Entry {number}",
+            event=rnd.event, number=number,
+            name=f"P {number}-0" if number % 3 == 0 else f"Entry {number}",
             country=rng.choice(["CZE", "NOR", ""]), group=rng.choice(groups),
             status=EntryStatus.CONFIRMED)
         for position in range(rng.choice([0, 1, 1, 2, 2, 3]) if number > 3 else number - 1):
@@ -198,7 +209,8 @@ def _crowded_round(rnd: Round, *, seed: int, later: bool) -> None:
                 nationality=rng.choice(COUNTRIES[:-1]), residence=rng.choice(COUNTRIES),
                 years_resident=rng.choice([None, 2, 7]),
                 birth_date=rng.choice([None, dt.date(1970 + number % 40, 5, 1)]),
-                earlier_events=rng.choice([[], [code], ["other"], [code, "other"]]))
+                earlier_events=rng.choice([[], [code], ["other"], [code, "other"]]),
+                consent_publish=rng.random() < 0.5)
             EntryMember.objects.create(entry=entry, person=person, position=position,
                                        represents=rng.choice(["", "", "NO", "CZ"]))
         if later and rng.random() < 0.9:

@@ -1,5 +1,6 @@
 """Birth dates and contact details never reach a public page or the public API, even once a
-round's results are published and every entrant has a page of their own."""
+round's results are published and every entrant has a page of their own; nor does the name of
+a person who did not consent to its publication."""
 
 from __future__ import annotations
 
@@ -49,19 +50,31 @@ def spellings(born: dt.date, email: str, phone: str) -> list[str]:
             born.strftime("%b. %-d, %Y"), born.strftime("%-d. %-m. %Y")]
 
 
+def withheld_name(index: int) -> tuple[str, str]:
+    """A distinctive name for a person who did not consent to its publication."""
+    return f"Unpublished{index}", f"Quietsurname{index}"
+
+
 @pytest.fixture
 def published(championship) -> tuple[Championship, Round, list[str]]:
-    """WJPC's first individual round with people behind every entry, published."""
+    """WJPC's first individual round with people behind every entry, published; every third
+    person did not consent to the publication of their name (the entry is named after them,
+    as registration names an individual's entry)."""
     rnd = seat_round(championship, "individual", "first", tables=3)
     secrets: list[str] = []
     for index, seat in enumerate(rnd.seats.select_related("entry").order_by("table", "seat")):
         born, email, phone = private_values(index)
-        person = Person.objects.create(first_name=f"Private{index}", last_name="Person",
+        consent = index % 3 != 0
+        first, last = (f"Private{index}", "Person") if consent else withheld_name(index)
+        person = Person.objects.create(first_name=first, last_name=last,
                                        nationality="CZ", email=email, birth_date=born,
-                                       consent_publish=True)
+                                       consent_publish=consent)
         EntryMember.objects.create(entry=seat.entry, person=person, represents="CZ")
         seat.entry.contact_email = email
+        seat.entry.name = f"{first} {last}"
         seat.entry.save()
+        if not consent:
+            secrets += [first, last]
         result_record(round=rnd, entry=seat.entry, status=Status.FINISHED,
                       time_seconds=1800 + index * 7)
         secrets += spellings(born, email, phone)
@@ -100,7 +113,8 @@ def api_urls(client: Client, championship: Championship, rnd: Round) -> list[str
     return urls
 
 
-def test_no_public_page_or_api_read_shows_a_birth_date_or_contact_detail(published):
+def test_no_public_page_or_api_read_shows_a_birth_date_contact_detail_or_withheld_name(
+        published):
     championship, rnd, secrets = published
     client = Client()
     pages = public_urls(championship, rnd) + api_urls(client, championship, rnd)
@@ -117,6 +131,24 @@ def test_no_public_page_or_api_read_shows_a_birth_date_or_contact_detail(publish
     leaks += [("snapshot", s) for s in secrets if s in snapshot]
     assert leaks == []
     assert shown >= len(pages) - 2
+
+
+def test_a_withheld_name_reads_name_not_published_and_consented_names_still_show(published):
+    championship, rnd, _secrets = published
+    client = Client()
+    lines = {line["entry"]: line["name"] for line in round_snapshot(rnd)["lines"]}
+    seats = list(rnd.seats.select_related("entry").order_by("table", "seat"))
+    withheld, shown = seats[0].entry, seats[1].entry
+    assert (lines[withheld.number], lines[shown.number]) == ("", "Private1 Person")
+    page = client.get(f"/c/{championship.slug}/results/{rnd.pk}/").content.decode()
+    assert "Name not published" in page
+    assert "Private1 Person" in page
+    entrant = client.get(f"/c/{championship.slug}/results/entries/individual/"
+                         f"{withheld.number}/").content.decode()
+    assert "Name not published" in entrant
+    api = client.get(f"/api/v1/championships/{championship.slug}/entries/individual/"
+                     f"{withheld.number}").json()
+    assert api["name"] == ""
 
 
 def test_the_check_would_see_a_leak(published):

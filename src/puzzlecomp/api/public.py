@@ -17,6 +17,7 @@ from ninja import Router, Schema
 
 from puzzlecomp.championships.engine import ioc, round_rules
 from puzzlecomp.championships.models import Championship, EntryMember, Round, Seat
+from puzzlecomp.championships.selectors.publishing import entry_public_name
 from puzzlecomp.championships.services.rounds import round_clock
 from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
 from puzzlecomp.live.sse import server_time_ms
@@ -276,7 +277,7 @@ def entrant_get(request: HttpRequest, slug: str, event_code: str, number: int) -
         })
     members = [_member(m) for m in EntryMember.objects.filter(entry=entry)
                .select_related("person")]
-    return {"event": event_code, "number": entry.number, "name": entry.name,
+    return {"event": event_code, "number": entry.number, "name": entry_public_name(entry),
             "flag": flag or entry.country, "group": entry.group, "members": members,
             "rounds": rounds}
 

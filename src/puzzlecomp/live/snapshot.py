@@ -25,6 +25,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.planning import NO_MEMBERS, ranking_with_rows
+from puzzlecomp.championships.selectors.publishing import public_name, withheld_by_number
 from puzzlecomp.championships.services.rounds import dispute_window_ends, round_clock
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.flags import entry_flag
@@ -138,9 +139,11 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
     marks = qualification_marks(rnd, ranking, rules=rules)
     spec = rules.ruleset.event(event.code)
     pieces_total = rules.total_pieces
+    withheld = withheld_by_number(event_id=event.pk)
     lines = [
         _line(line, rows[int(line.entry.id)], tables, marks, _flag(line, spec), pieces_total,
-              rules.time_limit_seconds)
+              rules.time_limit_seconds,
+              public_name(line.entry.name, withheld.get(int(line.entry.id), ())))
         for line in ranking
     ]
     window = dispute_window_ends(rnd)
@@ -189,7 +192,7 @@ def _flag(line: RankedEntry, spec: EventSpec) -> str:
 
 def _line(line: RankedEntry, row: dict[str, Any], tables: dict[int, int],
           marks: dict[int, dict[str, str]], flag: str, pieces_total: int,
-          limit: int) -> dict[str, Any]:
+          limit: int, name: str) -> dict[str, Any]:
     number = int(line.entry.id)
     score = line.score
     if score.status is Status.FINISHED and score.final_time:
@@ -200,7 +203,8 @@ def _line(line: RankedEntry, row: dict[str, Any], tables: dict[int, int],
         ppm = None
     return {
         "entry": number,
-        "name": line.entry.name,
+        # "" when it names a member who did not consent to publication (pages say so).
+        "name": name,
         "flag": flag,
         "group": line.entry.group,
         "table": tables.get(number),

@@ -102,10 +102,16 @@ class Words:
     reasons: dict[str, str]
     # Where qualifiers of a round without next-round groups go: the next round's name.
     next_round: str
+    # In place of a name its person did not consent to publish.
+    withheld: str
+
+
+def withheld_words() -> str:
+    return str(_("Name not published"))
 
 
 def page_words(*, next_round: str) -> Words:
-    return Words(status_words(), reason_words(), next_round)
+    return Words(status_words(), reason_words(), next_round, withheld_words())
 
 
 def result_row(line: dict[str, Any], words: Words) -> ResultRow:
@@ -117,7 +123,7 @@ def result_row(line: dict[str, Any], words: Words) -> ResultRow:
     ppm = line.get("pieces_per_minute")
     return ResultRow(
         entry=line["entry"],
-        name=line["name"],
+        name=line["name"] or words.withheld,
         flag=line.get("flag") or "",
         flag_emoji=flag_emoji(line.get("flag") or ""),
         group=line.get("group") or "",
@@ -207,6 +213,7 @@ def page_labels(*, next_round: str) -> dict[str, Any]:
         "live": _("Live"),
         "reconnecting": _("Reconnecting…"),
         "noResults": _("No results yet."),
+        "withheld": withheld_words(),
         "page": _("Page %(page)s of %(pages)s"),
         "flags": all_flag_emoji(),
     }

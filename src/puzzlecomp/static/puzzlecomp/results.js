@@ -37,7 +37,7 @@ export function lineCells(line, labels, numbers) {
   const qualified = line.qualified;
   return {
     entry: line.entry,
-    name: line.name,
+    name: line.name || labels.withheld,
     flag: line.flag || "",
     flagEmoji: labels.flags[line.flag] || "",
     table: line.table ?? "",

@@ -1,0 +1,46 @@
+"""What the public may read of a person: their name only with their consent (`consent_publish`,
+"publish name, nationality and age category").
+
+An entry's name is usually made of its members' names (an individual's own, "Ana Novak & Ben
+Berg" for a pair), so it is withheld when it names a member who did not consent. A team name
+of the team's own choosing stays public. Public pages print "Name not published" instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+
+from puzzlecomp.championships.models import Entry, EntryMember
+
+# (first name, last name) of a member who did not consent.
+Withheld = tuple[str, str]
+
+
+def public_name(name: str, withheld: Iterable[Withheld]) -> str:
+    """`name`, or "" when it contains a withheld member's first or last name as a word."""
+    for first, last in withheld:
+        for part in (first.strip(), last.strip()):
+            if part and re.search(rf"(?<!\w){re.escape(part)}(?!\w)", name, re.IGNORECASE):
+                return ""
+    return name
+
+
+def withheld_by_number(*, event_id: int) -> dict[int, list[Withheld]]:
+    """Entry number -> the names of its members who did not consent, for one event (one
+    query; most entries have none)."""
+    found: dict[int, list[Withheld]] = defaultdict(list)
+    for number, first, last in (EntryMember.objects
+                                .filter(entry__event_id=event_id, person__consent_publish=False)
+                                .order_by()
+                                .values_list("entry__number", "person__first_name",
+                                             "person__last_name")):
+        found[number].append((first, last))
+    return dict(found)
+
+
+def entry_public_name(entry: Entry) -> str:
+    withheld = (EntryMember.objects.filter(entry=entry, person__consent_publish=False)
+                .order_by().values_list("person__first_name", "person__last_name"))
+    return public_name(entry.name, list(withheld))
