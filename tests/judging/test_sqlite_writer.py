@@ -13,9 +13,16 @@ from django.db import connection
 from puzzlecomp.championships.services import sqlite_writer
 from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 
+pytestmark = pytest.mark.skipif(connection.vendor != "sqlite",
+                                reason="the lock file serves SQLite (PostgreSQL queues writers)")
+
 
 def _try_lock(path: str, answer) -> None:
-    descriptor = os.open(path, os.O_RDWR)
+    try:
+        descriptor = os.open(path, os.O_RDWR)
+    except OSError as error:
+        answer.send(f"no lock file: {error}")
+        return
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -31,6 +38,7 @@ def other_process_finds(path: str) -> str:
     process = multiprocessing.get_context("fork").Process(target=_try_lock, args=(path, theirs))
     process.start()
     process.join(10)
+    assert ours.poll(10), "the other process did not answer"
     return ours.recv()
 
 
