@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
@@ -25,6 +27,18 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance]
 # Enough to reach every declared answer in well under a minute on the CI machine.
 EXAMPLES = 50
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """The WSGI app is called in the test's own thread and transaction: as Django's test
+    client does, keep the request's start and end from closing that connection (a real
+    close on PostgreSQL; SQLite's in-memory database is never closed)."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
