@@ -3,6 +3,7 @@ at a steady rate plus a burst of records sent at the same instant, against `GET 
 (no database) sent on the same schedule to the same server in the same run.
 
     .venv/bin/python bench/judges_load.py            # --rate 20 --seconds 25 --burst 100
+                                                     # --workers (one per core)
     .venv/bin/python bench/judges_load.py --database-url postgres://postgres@127.0.0.1:5432/postgres
 
 The round is the WJPC-sized one of bench/live_spectators.py (1,200 entries, 600 waiting for a
@@ -65,7 +66,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=25.0, help="of steady recording")
     parser.add_argument("--burst", type=int, default=100, help="records sent at one instant")
     parser.add_argument("--judges", type=int, default=100)
-    parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="uvicorn worker processes (default: one per core, as "
+                        "docs/deployment.md recommends)")
     parser.add_argument("--database-url", help="a PostgreSQL server to run against "
                         "(a database is created for the run); default: SQLite")
     args = parser.parse_args()
