@@ -96,6 +96,16 @@ def publish(slug: str, payload: dict[str, Any]) -> None:
                 unsubscribe(subscription)
 
 
+def ping(loop: asyncio.AbstractEventLoop, marker: dict[str, Any]) -> None:
+    """Put `marker` in the queue of every idle subscription of `loop`; call on that loop."""
+    with _lock:
+        targets = [s for subscribers in _subscriptions.values() for s in subscribers
+                   if s.loop is loop]
+    for subscription in targets:
+        if subscription.queue.empty():
+            subscription.queue.put_nowait(marker)
+
+
 def _deliver(subscriptions: list[Subscription], payload: dict[str, Any]) -> None:
     for subscription in subscriptions:
         subscription.offer(payload)

@@ -38,6 +38,8 @@ Send = Callable[[Message], Awaitable[None]]
 
 HEARTBEAT_SECONDS = 15.0
 RETRY_MS = 2000
+# Put in a stream's queue by the heartbeat: send a ping (the browser can tell it is alive).
+PING: dict[str, Any] = {"ping": True}
 
 EVENTS = re.compile(r"/live/(?P<slug>[-\w]+)/events/?")
 SNAPSHOT = re.compile(r"/live/(?P<slug>[-\w]+)/rounds/(?P<round>\d{1,18})/snapshot/?")
@@ -60,6 +62,21 @@ class _LoopState:
         self.championships: FreshRead[str, LiveChampionship | None] = FreshRead(
             _read_championship)
         self.builds: OnceEach[SnapshotKey, Snapshot | None] = OnceEach()
+        self.heartbeat: asyncio.Task[None] | None = None
+
+    def heartbeat_ensure(self) -> None:
+        """One timer for every stream of the loop, not a timeout per stream and wake-up: with
+        5,000 streams, arming and cancelling a timer on each notice costs more than the write."""
+        if self.heartbeat is None or self.heartbeat.done():
+            self.heartbeat = asyncio.get_running_loop().create_task(
+                _beat(), name="puzzlecomp-live-heartbeat")
+
+
+async def _beat() -> None:
+    loop = asyncio.get_running_loop()
+    while True:
+        await asyncio.sleep(HEARTBEAT_SECONDS)
+        broker.ping(loop, PING)
 
 
 _states: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopState] = (
@@ -102,6 +119,7 @@ async def _public_championship(slug: str) -> LiveChampionship | None:
 
 async def _events(scope: Scope, receive: Receive, send: Send, slug: str) -> None:
     await pump_ensure_started()
+    _here().heartbeat_ensure()
     # Subscribe before reading the number, so nothing numbered after it can slip between.
     subscription = broker.subscribe(slug)
     try:
@@ -136,10 +154,8 @@ async def _stream(send: Send, receive: Receive, subscription: broker.Subscriptio
     try:
         await _send_chunk(send, f"retry: {RETRY_MS}\n" + _event("hello", hello, seq))
         while True:
-            try:
-                async with asyncio.timeout(HEARTBEAT_SECONDS):
-                    notice = await subscription.queue.get()
-            except TimeoutError:
+            notice = await subscription.queue.get()
+            if notice is PING:
                 await _send_chunk(send, _event("ping", {"now": round(server_time_ms())}))
                 continue
             # Every notice waiting goes out in one write: under a burst of records a stream
@@ -148,6 +164,11 @@ async def _stream(send: Send, receive: Receive, subscription: broker.Subscriptio
             while True:
                 if notice is closed:
                     break
+                if notice is PING:  # the notices going out say the stream is alive
+                    if subscription.queue.empty():
+                        break
+                    notice = subscription.queue.get_nowait()
+                    continue
                 # Queued before the hello's number was known: the hello covers it.
                 if notice["seq"] > seq:
                     seq = notice["seq"]
