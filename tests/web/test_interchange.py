@@ -83,6 +83,7 @@ def lived_in(db) -> Championship:
     Person.objects.filter(pk=entry.members.get().person_id).update(
         email="ana@example.org", other_nationalities=["ES"], region="CAT", years_resident=4)
     Puzzle.objects.filter(round=first).update(motif="Owls at night")
+    Seat.objects.filter(round=first, entry=entry).update(time_credit=90)
     teams = Round.objects.get(event__championship=championship, event__code="teams",
                               code="first")
     team = Entry.objects.filter(event=teams.event).first()
@@ -112,6 +113,7 @@ def test_a_round_trip_keeps_every_stored_field(lived_in, django_user_model):
     for name, least in (("people", 60), ("entries", 88), ("seats", 88), ("results", 61),
                         ("qualifiers", 60), ("disputes", 1)):
         assert len(exported[name]) >= least, name
+    assert [s["time_credit"] for s in again["seats"] if s["time_credit"]] == [90]
     assert Membership.objects.get(championship=copy_of).user == owner
     assert Membership.objects.get(championship=copy_of).role == Role.OWNER
     audit = AuditEntry.objects.get(championship=copy_of, action="puzzlecomp.championship.imported")

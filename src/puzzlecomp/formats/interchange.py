@@ -143,6 +143,8 @@ class SeatData(Model):
     table: Count
     seat: Count = 1
     no_show: bool = False
+    # Seconds of time credit the head judge granted (absent: none granted).
+    time_credit: Count | None = None
 
 
 class ResultData(Model):

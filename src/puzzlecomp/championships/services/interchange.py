@@ -94,7 +94,8 @@ def championship_export(championship: Championship, *, by: Any = None) -> dict[s
             event__championship=championship).select_related("event")
             .order_by("event__position", "number")],
         seats=[SeatData(event=s.round.event.code, round=s.round.code, entry=s.entry.number,
-                        group=s.group, table=s.table, seat=s.seat, no_show=s.no_show)
+                        group=s.group, table=s.table, seat=s.seat, no_show=s.no_show,
+                        time_credit=s.time_credit)
                for s in Seat.objects.filter(**in_rounds).select_related(
                    "round__event", "entry").order_by(*order)],
         results=[_result_data(r) for r in Result.objects.filter(**in_rounds).select_related(
