@@ -4,16 +4,13 @@ and the API's documentation."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 from playwright.sync_api import expect
 
 from puzzlecomp.championships.models import Membership, Role
-from puzzlecomp.championships.services.setup import championship_create
 from tests.judging.support import pair_device, seat_round
+from tests.support import published_championship
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,10 +45,7 @@ def visit(page, url: str, ready: str, console: list[str]) -> None:
 
 
 def test_no_page_violates_the_content_security_policy(browser, asgi_server):
-    championship = championship_create(ruleset_id="wjpc-2025", name="WJPC CSP Test",
-                                       starts_at=timezone.now() + dt.timedelta(days=1))
-    championship.published = True
-    championship.save()
+    championship = published_championship("WJPC CSP Test")
     rnd = seat_round(championship, "individual", "first", tables=2)
     owner = get_user_model().objects.create_user("owner", password="pw-12345678")
     Membership.objects.create(user=owner, championship=championship, role=Role.OWNER)

@@ -26,11 +26,11 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.services.results import ResultValues, result_submit
 from puzzlecomp.championships.services.rounds import round_state_set
-from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.live.snapshot import snapshot_cache_clear
 from puzzlecomp.rules.results import Status
 from tests.browser.conftest import screenshot
 from tests.browser.test_round_clock import signed_in_context, watch_errors
+from tests.support import published_championship, round_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,12 +52,8 @@ def competitor(rnd: Round, number: int, name: str, table: int, seconds: int) -> 
 def published_round() -> Round:
     """Group A's results, published an hour ago (the WJPC window is still open)."""
     snapshot_cache_clear()
-    championship = championship_create(ruleset_id="wjpc-2025", name="Dispute Test",
-                                       starts_at=timezone.now() - dt.timedelta(hours=3))
-    championship.published = True
-    championship.save()
-    rnd = Round.objects.select_related("event__championship").get(
-        event__championship=championship, event__code="individual", code="first")
+    rnd = round_of(published_championship(
+        "Dispute Test", starts_at=timezone.now() - dt.timedelta(hours=3)))
     round_state_set(round=rnd, state=RoundState.COUNTING,
                     starts_at=timezone.now() - dt.timedelta(hours=3))
     competitor(rnd, 1, "Ana Novak", 1, 2950)

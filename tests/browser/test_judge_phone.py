@@ -4,7 +4,6 @@ delivers every record exactly once."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 import time
@@ -13,7 +12,6 @@ from collections import Counter
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
-from django.utils import timezone
 from playwright.sync_api import expect
 
 from puzzlecomp.championships.models import (
@@ -26,9 +24,9 @@ from puzzlecomp.championships.models import (
     RoundState,
 )
 from puzzlecomp.championships.services.rounds import round_state_set
-from puzzlecomp.championships.services.setup import championship_create
 from tests.browser.conftest import screenshot
 from tests.judging.support import pair_device, seat_round, write
+from tests.support import published_championship
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,11 +34,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def running_round() -> Round:
     """WJPC's individual first round, running for 10 minutes; entries 1-4 at tables 1-2."""
-    championship = championship_create(ruleset_id="wjpc-2025", name="WJPC Phone Test",
-                                       starts_at=timezone.now() + dt.timedelta(days=1))
-    championship.published = True
-    championship.save()
-    return seat_round(championship, "individual", "first", tables=2)
+    return seat_round(published_championship("WJPC Phone Test"), "individual", "first",
+                      tables=2)
 
 
 def pairing_link(championship: Championship) -> str:
@@ -288,10 +283,7 @@ def test_a_multi_puzzle_round_checks_each_puzzle_before_the_next_one_opens(phone
     authorise the opening of the next puzzle (the teams' two 1000-piece puzzles)."""
     page = phone_page
     errors = errors_of(page)
-    championship = championship_create(ruleset_id="wjpc-2025", name="WJPC Teams Phone",
-                                       starts_at=timezone.now() + dt.timedelta(days=1))
-    championship.published = True
-    championship.save()
+    championship = published_championship("WJPC Teams Phone")
     final = seat_round(championship, "teams", "final", tables=1, per_table=1,
                        started_minutes_ago=40)
     pair(page, championship)

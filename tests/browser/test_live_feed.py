@@ -10,11 +10,11 @@ from django.utils import timezone
 
 from puzzlecomp.championships.models import Round, RoundState
 from puzzlecomp.championships.services.rounds import round_state_set
-from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.live import broker, sse
 from puzzlecomp.live.snapshot import snapshot_cache_clear
 from tests.browser.conftest import wait_until
 from tests.live.entries import enter, finish
+from tests.support import published_championship, round_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,12 +25,7 @@ OFFSET_MS = 3_600_000 + 1234
 @pytest.fixture
 def running_round() -> Round:
     snapshot_cache_clear()
-    championship = championship_create(ruleset_id="wjpc-2025", name="Feed Test",
-                                       starts_at=timezone.now() + dt.timedelta(days=1))
-    championship.published = True
-    championship.save()
-    rnd = Round.objects.select_related("event__championship").get(
-        event__championship=championship, event__code="individual", code="first")
+    rnd = round_of(published_championship("Feed Test"))
     round_state_set(round=rnd, state=RoundState.RUNNING,
                     starts_at=timezone.now() - dt.timedelta(minutes=5))
     finish(rnd, enter(rnd, 1, "Ana Novak", "CZ", table=1), 3000)

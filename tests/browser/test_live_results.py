@@ -11,13 +11,13 @@ from django.core.cache import cache
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from puzzlecomp.championships.models import Championship, Round, RoundState
+from puzzlecomp.championships.models import Round, RoundState
 from puzzlecomp.championships.services.results import ResultValues, result_submit
 from puzzlecomp.championships.services.rounds import round_state_set
-from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.live.snapshot import snapshot_cache_clear
 from puzzlecomp.rules.results import Status
 from tests.browser.conftest import screenshot
+from tests.support import published_championship, round_of
 from tests.web.test_public_results import enter
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,12 +32,10 @@ def running_round(ruleset_id: str, event: str, code: str) -> Round:
     """A published championship whose round started ten minutes ago."""
     snapshot_cache_clear()
     cache.clear()
-    championship = championship_create(
-        ruleset_id=ruleset_id, name=f"Live {ruleset_id}", venue="Hall",
+    championship = published_championship(
+        f"Live {ruleset_id}", ruleset_id=ruleset_id, venue="Hall",
         starts_at=dt.datetime.now(dt.UTC) + dt.timedelta(days=30))
-    Championship.objects.filter(pk=championship.pk).update(published=True)
-    rnd = Round.objects.select_related("event__championship").get(
-        event__championship=championship, event__code=event, code=code)
+    rnd = round_of(championship, event, code)
     round_state_set(round=rnd, state=RoundState.RUNNING,
                     starts_at=dt.datetime.now(dt.UTC) - dt.timedelta(minutes=10))
     return rnd

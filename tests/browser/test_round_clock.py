@@ -25,10 +25,10 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.services.results import ResultValues, result_submit
 from puzzlecomp.championships.services.rounds import round_state_set
-from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.live.snapshot import snapshot_cache_clear
 from puzzlecomp.rules.results import Status
 from tests.browser.conftest import screenshot, wait_until
+from tests.support import published_championship, round_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,12 +40,7 @@ TOLERANCE_MS = 250
 @pytest.fixture
 def planned_round() -> Round:
     snapshot_cache_clear()
-    championship = championship_create(ruleset_id="wjpc-2025", name="Clock Test",
-                                       starts_at=timezone.now() + dt.timedelta(days=1))
-    championship.published = True
-    championship.save()
-    return Round.objects.select_related("event__championship").get(
-        event__championship=championship, event__code="individual", code="first")
+    return round_of(published_championship("Clock Test"))
 
 
 def watch_errors(page) -> list[str]:

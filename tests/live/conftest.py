@@ -21,9 +21,9 @@ from django.utils import timezone
 
 from puzzlecomp.championships.models import Round, RoundState
 from puzzlecomp.championships.services.rounds import round_state_set
-from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.live.snapshot import snapshot_cache_clear
 from tests.live.entries import enter, finish
+from tests.support import published_championship, round_of
 
 TIMEOUT = 5.0
 
@@ -37,13 +37,7 @@ def _fresh_snapshots():
 @pytest.fixture
 def live_round(transactional_db) -> Round:
     """WJPC 2025 individual first round of a published championship, running, two results."""
-    championship = championship_create(
-        ruleset_id="wjpc-2025", name="Live Test", venue="Hall",
-        starts_at=timezone.now() + dt.timedelta(days=1))
-    championship.published = True
-    championship.save()
-    rnd = Round.objects.select_related("event__championship").get(
-        event__championship=championship, event__code="individual", code="first")
+    rnd = round_of(published_championship("Live Test", venue="Hall"))
     round_state_set(round=rnd, state=RoundState.RUNNING,
                     starts_at=timezone.now() - dt.timedelta(minutes=10))
     finish(rnd, enter(rnd, 1, "Ana Novak", "CZ", table=1), 3000)

@@ -30,6 +30,7 @@ from puzzlecomp.championships.services.results import ResultValues, result_submi
 from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.live.snapshot import snapshot_cache_clear
 from puzzlecomp.rules.results import Status
+from tests.support import round_of
 
 
 @pytest.fixture(autouse=True)
@@ -120,9 +121,6 @@ def published(make_championship, ruleset_id: str) -> Championship:
     return championship
 
 
-def round_of(championship: Championship, event: str, code: str) -> Round:
-    return Round.objects.select_related("event__championship").get(
-        event__championship=championship, event__code=event, code=code)
 
 
 def page(client, name: str, *args, **query) -> str:
