@@ -69,6 +69,7 @@ from puzzlecomp.planning import PlanningError
 from puzzlecomp.public.disputes.messages import STATUS_LABELS
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.times import format_time
+from puzzlecomp.web.messages import form_errors_to_messages
 
 STATE_LABELS = {
     "waiting": gettext_lazy("waiting for the start"),
@@ -213,9 +214,7 @@ def time_credit(request: HttpRequest, championship: Championship,
     rnd = _round(championship, round_id)
     form = TimeCreditForm(request.POST)
     if not form.is_valid():
-        for field, errors in form.errors.items():
-            label = form.fields[field].label if field in form.fields else ""
-            messages.error(request, f"{label}: {' '.join(errors)}")
+        form_errors_to_messages(request, form)
     else:
         data = form.cleaned_data
         entry = Entry.objects.filter(event=rnd.event, number=data["entry"]).first()

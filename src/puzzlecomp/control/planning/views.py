@@ -35,6 +35,7 @@ from puzzlecomp.control.planning.forms import (
 )
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.web.messages import form_errors_to_messages
 
 
 def _round(championship: Championship, round_id: int) -> Round:
@@ -63,13 +64,6 @@ def _attempt(request: HttpRequest, action: Callable[[], Any]) -> bool:
             messages.error(request, text)
         return False
     return True
-
-
-def _form_errors(request: HttpRequest, form: Any) -> None:
-    for field, errors in form.errors.items():
-        label = form.fields[field].label if field in form.fields else ""
-        for error in errors:
-            messages.error(request, f"{label}: {error}" if label else error)
 
 
 @requires_role(Role.JUDGE)
@@ -104,7 +98,7 @@ def groups_assign(request: HttpRequest, championship: Championship,
     rnd = _round(championship, round_id)
     form = GroupsAssignForm(request.POST)
     if not form.is_valid():
-        _form_errors(request, form)
+        form_errors_to_messages(request, form)
     else:
         seed = form.cleaned_data["seed"]
         seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
@@ -120,7 +114,7 @@ def group_move(request: HttpRequest, championship: Championship, round_id: int) 
     rnd = _round(championship, round_id)
     form = GroupMoveForm(request.POST)
     if not form.is_valid():
-        _form_errors(request, form)
+        form_errors_to_messages(request, form)
     else:
         data = form.cleaned_data
         if _attempt(request, lambda: group_services.entry_group_move(
@@ -189,7 +183,7 @@ def seats_swap(request: HttpRequest, championship: Championship, round_id: int) 
     rnd = _round(championship, round_id)
     form = SeatsSwapForm(request.POST)
     if not form.is_valid():
-        _form_errors(request, form)
+        form_errors_to_messages(request, form)
     elif _attempt(request, lambda: seating_services.seats_swap(
             round=rnd, entry_a=_entry(rnd, form.cleaned_data["entry_a"]),
             entry_b=_entry(rnd, form.cleaned_data["entry_b"]), user=request.user)):
@@ -205,7 +199,7 @@ def seat_no_show(request: HttpRequest, championship: Championship,
     rnd = _round(championship, round_id)
     form = NoShowForm(request.POST)
     if not form.is_valid():
-        _form_errors(request, form)
+        form_errors_to_messages(request, form)
     elif _attempt(request, lambda: seating_services.seat_no_show(
             round=rnd, no_show=_entry(rnd, form.cleaned_data["no_show"]),
             replacement=_entry(rnd, form.cleaned_data["replacement"]), user=request.user)):

@@ -29,6 +29,7 @@ from puzzlecomp.control.rounds.errors import error_messages
 from puzzlecomp.control.rounds.forms import WithdrawForm
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.web.messages import form_errors_to_messages
 
 # Why an entry goes on, in words (rules.qualification.QualifyReason).
 REASONS = {
@@ -127,9 +128,7 @@ def qualifier_withdraw(request: HttpRequest, championship: Championship,
     rnd = _round(championship, round_id)
     form = WithdrawForm(request.POST)
     if not form.is_valid():
-        for field, errors in form.errors.items():
-            for error in errors:
-                messages.error(request, f"{form.fields[field].label}: {error}")
+        form_errors_to_messages(request, form)
         return _to_qualifiers(championship, rnd)
     number = form.cleaned_data["entry"]
     ok, replacement = _attempt(request, lambda: services.qualifier_withdraw(
