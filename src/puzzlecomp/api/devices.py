@@ -187,18 +187,8 @@ def me_out(overview: DeviceOverview) -> MeOut:
                          table_to=device.table_to, expires_at=device.expires_at,
                          championship=device.championship.slug),
         server_now=overview.server_now,
-        rounds=[DeviceRoundOut(
-            id=r.id, code=r.code, name=r.name, event=r.event, state=r.state,
-            clock=ClockOut(**r.clock), time_limit_seconds=r.time_limit_seconds,
-            puzzle_sizes=list(r.puzzle_sizes), stages=[list(s) for s in r.stages],
-            counting_record=r.counting_record,
-            wrong_piece_means_unfinished=r.wrong_piece_means_unfinished, groups=list(r.groups),
-            tables=[TableOut(table=t.table, entries=[EntryOut(
-                number=e.number, name=e.name, country=e.country, group=e.group, seat=e.seat,
-                no_show=e.no_show, version=e.version,
-                result=result_out(e.result) if e.result else None) for e in t.entries])
-                for t in r.tables],
-        ) for r in overview.rounds],
+        # The selector's rounds, tables and entries have the schema's fields.
+        rounds=[DeviceRoundOut.model_validate(r, from_attributes=True) for r in overview.rounds],
     )
 
 
