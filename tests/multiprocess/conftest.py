@@ -189,6 +189,20 @@ class Cluster:
                 self._db = psycopg.connect(self.database_url, autocommit=True)
             return list(self._db.execute(sql, params).fetchall())
 
+    def changes_per_client_id(self, round_id: int) -> dict[str, int]:
+        """How many history rows each client id wrote in the round (exactly once: 1 each)."""
+        return dict(self.query(
+            "SELECT client_id, count(*) FROM championships_resultchange WHERE round_id=%s "
+            "GROUP BY client_id", round_id))
+
+    def stored_times(self, round_id: int, *, version: int | None = None) -> dict[int, int]:
+        """Entry number -> the stored result's time (only results at `version` if given)."""
+        sql = ("SELECT e.number, r.time_seconds FROM championships_result r JOIN "
+               "championships_entry e ON e.id = r.entry_id WHERE r.round_id=%s")
+        if version is None:
+            return dict(self.query(sql, round_id))
+        return dict(self.query(sql + " AND r.version=%s", round_id, version))
+
     def close(self) -> None:
         if self._db is not None:
             self._db.close()

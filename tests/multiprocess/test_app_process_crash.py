@@ -65,13 +65,9 @@ def test_killing_an_app_process_mid_round_keeps_every_acknowledged_result_and_th
                 assert answer.status_code == 200, answer.text
                 sent.acknowledged = True
 
-        changes = dict(cluster.query(
-            "SELECT client_id, count(*) FROM championships_resultchange WHERE round_id=%s "
-            "GROUP BY client_id", live.round_id))
+        changes = cluster.changes_per_client_id(live.round_id)
         assert changes == {s.body["client_id"]: 1 for s in outbox}
-        stored = dict(cluster.query(
-            "SELECT e.number, r.time_seconds FROM championships_result r JOIN "
-            "championships_entry e ON e.id = r.entry_id WHERE r.round_id=%s", live.round_id))
+        stored = cluster.stored_times(live.round_id)
         assert stored == {s.body["entry"]: s.body["values"]["time_seconds"] for s in outbox}
 
         def snapshot_complete(app_url: str) -> bool:

@@ -135,11 +135,7 @@ def test_1000_submissions_with_dropped_connections_duplicates_and_reloads_land_e
     assert errors == [], "".join(app.log_tail() for app in cluster.apps)
     assert all(record.acknowledged for record in records)
 
-    changes = dict(cluster.query(
-        "SELECT client_id, count(*) FROM championships_resultchange WHERE round_id=%s "
-        "GROUP BY client_id", live.round_id))
+    changes = cluster.changes_per_client_id(live.round_id)
     assert changes == {r.body["client_id"]: 1 for r in records}
-    stored = dict(cluster.query(
-        "SELECT e.number, r.time_seconds FROM championships_result r JOIN championships_entry e "
-        "ON e.id = r.entry_id WHERE r.round_id=%s AND r.version=1", live.round_id))
+    stored = cluster.stored_times(live.round_id, version=1)
     assert stored == {r.body["entry"]: r.body["values"]["time_seconds"] for r in records}
