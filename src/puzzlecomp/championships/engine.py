@@ -29,6 +29,8 @@ def ruleset_of(rnd_or_entry: Round | Entry) -> Ruleset:
 
 def round_rules(rnd: Round) -> RoundRules:
     """The round's rules, with the organiser's time limit and puzzle size applied."""
+    # Prefetched puzzles cost nothing; otherwise read the sizes as values (every judge's
+    # write asks, and a Puzzle instance per row cost 5 % of a write).
     if "puzzles" in getattr(rnd, "_prefetched_objects_cache", {}):
         sizes = {p.pieces for p in rnd.puzzles.all() if p.pieces}
     else:

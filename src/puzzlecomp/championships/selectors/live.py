@@ -211,10 +211,11 @@ def time_credit_of(rnd: Round, entry: Entry) -> int:
     Whoever writes an entry's result fills `ResultValues.time_credit` from here, so a credit
     granted before the finish is not lost when the finish is recorded.
     """
-    granted = (Seat.objects.filter(round=rnd, entry=entry)
-               .values_list("time_credit", flat=True)[:1])
-    result = Result.objects.filter(round=rnd, entry=entry)[:1]
-    return credit_of(next(iter(granted), None), next(iter(result), None))
+    granted = next(iter(Seat.objects.filter(round=rnd, entry=entry)
+                        .values_list("time_credit", flat=True)[:1]), None)
+    if granted is not None:
+        return granted
+    return credit_of(None, Result.objects.filter(round=rnd, entry=entry).first())
 
 
 def credit_of(granted: int | None, result: Result | None) -> int:
