@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +22,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def browser(live_server) -> Iterator[object]:
+    """Chromium, started after the live server and closed before it (see below)."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("PUZZLECOMP_BROWSER_TESTS") == "required":
             pytest.fail(f"chromium not found at {CHROMIUM}")
@@ -34,6 +37,22 @@ def browser() -> Iterator[object]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield launched
         launched.close()
+    _live_server_requests_finish()
+
+
+def _live_server_requests_finish(timeout: float = 10.0) -> None:
+    """Wait for the live server's request threads to see chromium's connections close.
+
+    A thread still holding a keep-alive connection when the live server stops sharing the
+    in-memory test database fails to close that connection's socket (Django's close_request
+    raises first), which pytest then reports as an unclosed socket at the end of the run.
+    """
+    deadline = time.monotonic() + timeout
+    while any(thread.name.endswith("(process_request_thread)")
+              for thread in threading.enumerate()):
+        if time.monotonic() > deadline:
+            raise AssertionError("the live server's request threads did not finish")
+        time.sleep(0.02)
 
 
 @pytest.fixture
@@ -61,8 +80,6 @@ def asgi_server(live_server) -> Iterator[str]:
     asking for it still makes the test database visible to other threads.
     """
     import socket
-    import threading
-    import time
 
     import uvicorn
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
@@ -112,8 +129,6 @@ def wait_until(page, expression: str, timeout: float = 15.0) -> None:
     Playwright's `wait_for_function` keeps polling inside the page by evaluating the string,
     which the content security policy forbids (no 'unsafe-eval'); evaluating from here is not.
     """
-    import time
-
     deadline = time.monotonic() + timeout
     while not page.evaluate(expression):
         if time.monotonic() > deadline:
