@@ -84,6 +84,7 @@ def asgi_server(live_server) -> Iterator[str]:
     import uvicorn
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
+    from puzzlecomp.live.reads import reads_wait
     from puzzlecomp.web.asgi import application
 
     with socket.socket() as probe:
@@ -100,6 +101,8 @@ def asgi_server(live_server) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
+    # A cancelled request's read may still hold the in-memory database's table lock.
+    reads_wait(10)
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from puzzlecomp.championships.models import Round, RoundState
 from puzzlecomp.championships.services.rounds import round_state_set
+from puzzlecomp.live.reads import reads_wait
 from puzzlecomp.live.snapshot import snapshot_cache_clear
 from tests.live.entries import enter, finish
 from tests.support import published_championship, round_of
@@ -180,6 +181,8 @@ class AsgiApp:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(TIMEOUT)
         self.loop.close()
+        # A cancelled request's read may still hold the in-memory database's table lock.
+        reads_wait(TIMEOUT)
 
 
 @pytest.fixture

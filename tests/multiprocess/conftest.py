@@ -1,19 +1,19 @@
-"""App processes against one PostgreSQL database and a throwaway Redis, as in production.
+"""App processes against one PostgreSQL database and the machine's Redis, as in production.
 
 The `cluster` fixture (one per test session) creates a database with a unique name, migrates
-it, starts a redis-server of its own on a free port (tests stop and start it) and two uvicorn
-processes of the whole ASGI app with DATABASE_URL and REDIS_URL pointing there; at the end it
-stops every process it started (by pid) and drops the database. `live_round` seeds a fresh
-championship with a running round, seated entries and paired judges' phones (tests/multiprocess
-/seed.py, run in a subprocess with the app's environment).
+it, and starts two uvicorn processes of the whole ASGI app with DATABASE_URL pointing there and
+REDIS_URL at the Redis this machine runs on localhost (tests/redis_support.py), reached through
+a proxy process that tests stop and start to cut the pub/sub path. At the end it stops every
+process it started (by pid), drops the database and deletes its Redis keys. `live_round` seeds a
+fresh championship with a running round, seated entries and paired judges' phones
+(tests/multiprocess/seed.py, run in a subprocess with the app's environment).
 
-Skipped when PostgreSQL or redis-server is absent, unless PUZZLECOMP_MULTIPROCESS=required
-(.ci/multiprocess) turns the skip into a failure.
+Skipped when PostgreSQL or Redis does not answer, unless PUZZLECOMP_MULTIPROCESS=required
+(.ci/run) turns the skip into a failure.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
@@ -29,11 +29,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import pytest
+import redis
 
 from tests.multiprocess.seed import table_of
+from tests.redis_support import keys_delete, machine_redis_url, run_prefix
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_ADMIN_URL = os.environ.get("PUZZLECOMP_MULTIPROCESS_PG", "postgresql://postgres@127.0.0.1:5432")
@@ -87,27 +90,33 @@ def _stop(process: subprocess.Popen[bytes], *, hard: bool = False) -> None:
             process.wait(10)
 
 
-class RedisServer:
-    """A redis-server of the tests' own, on a fixed free port, that tests may stop and start."""
+class RedisPath:
+    """The app processes' way to Redis: a proxy process (tests/multiprocess/proxy.py) that a
+    test may stop, cutting every connection through it, and start again on the same port."""
 
-    def __init__(self, binary: str) -> None:
-        self.binary = binary
+    def __init__(self, upstream_url: str) -> None:
+        upstream = urlsplit(upstream_url)
+        self.upstream = f"{upstream.hostname}:{upstream.port or 6379}"
         self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
+        credentials = upstream.netloc.rpartition("@")[0]
+        netloc = f"{credentials}@127.0.0.1:{self.port}" if credentials else f"127.0.0.1:{self.port}"
+        self.url = urlunsplit(upstream._replace(netloc=netloc))
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"], stdout=subprocess.DEVNULL)
-        wait_for(self._answers, timeout=10, what="redis-server to answer")
+            [sys.executable, "-m", "tests.multiprocess.proxy", "--port", str(self.port),
+             "--to", self.upstream], cwd=ROOT)
+        wait_for(self._answers, timeout=10, what="Redis to answer through the proxy")
 
     def _answers(self) -> bool:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 1) \
-                as conn:
-            conn.sendall(b"PING\r\n")
-            return conn.recv(16).startswith(b"+PONG")
-        return False
+        client = redis.Redis.from_url(self.url, socket_connect_timeout=1, socket_timeout=1)
+        try:
+            return bool(client.ping())
+        except redis.RedisError:
+            return False
+        finally:
+            client.close()
 
     def stop(self) -> None:
         if self.process is not None:
@@ -167,7 +176,7 @@ class AppProcess:
 @dataclass
 class Cluster:
     database_url: str
-    redis: RedisServer
+    redis: RedisPath
     env: dict[str, str]
     apps: list[AppProcess]
     _db: Any = None
@@ -225,23 +234,23 @@ class LiveRound:
 
 @pytest.fixture(scope="session")
 def cluster() -> Iterator[Cluster]:
-    binary = shutil.which("redis-server")
-    if binary is None:
-        _unavailable("redis-server is not installed (apt-get install redis-server)")
+    redis_url = machine_redis_url()
+    prefix = run_prefix()
     admin = _postgres()
     name = f"puzzlecomp_mp_{uuid.uuid4().hex[:12]}"
     admin.execute(f'CREATE DATABASE "{name}"')
     database_url = f"{PG_ADMIN_URL}/{name}"
-    redis = RedisServer(str(binary))
+    redis_path = RedisPath(redis_url)
     apps: list[AppProcess] = []
     cluster = None
     data_dir = Path(tempfile.mkdtemp(prefix="puzzlecomp-mp-"))
     (data_dir / "static").mkdir()
     try:
-        redis.start()
+        redis_path.start()
         # DEBUG=1: Django logs a request's traceback to the app's log (shown on failure).
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "puzzlecomp.settings.dev", "DEBUG": "1",
-               "DATABASE_URL": database_url, "REDIS_URL": redis.url,
+               "DATABASE_URL": database_url, "REDIS_URL": redis_path.url,
+               "PUZZLECOMP_REDIS_PREFIX": prefix,
                "ALLOWED_HOSTS": "127.0.0.1,localhost", "PYTHONPATH": str(ROOT),
                "PUZZLECOMP_DATA_DIR": str(data_dir)}
         subprocess.run([sys.executable, "manage.py", "migrate", "--verbosity", "0"], env=env,
@@ -249,14 +258,15 @@ def cluster() -> Iterator[Cluster]:
         apps = [AppProcess(name, env, data_dir / f"app-{name}.log") for name in "AB"]
         for app in apps:
             app.start()
-        cluster = Cluster(database_url, redis, env, apps)
+        cluster = Cluster(database_url, redis_path, env, apps)
         yield cluster
     finally:
         if cluster is not None:
             cluster.close()
         for app in apps:
             app.stop()
-        redis.stop()
+        redis_path.stop()
+        keys_delete(redis_url, prefix)
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.close()
         shutil.rmtree(data_dir, ignore_errors=True)

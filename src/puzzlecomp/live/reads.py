@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -33,6 +34,15 @@ R = TypeVar("R")
 LIVE_READ_THREADS = 4
 _executor = ThreadPoolExecutor(max_workers=LIVE_READ_THREADS,
                                thread_name_prefix="puzzlecomp-live-db")
+
+
+def reads_wait(timeout: float) -> None:
+    """Return once every read already handed to the threads has finished, cancelled or not
+    (a cancelled await leaves its read running): before a test's database is flushed."""
+    barrier = threading.Barrier(LIVE_READ_THREADS + 1)
+    for _ in range(LIVE_READ_THREADS):
+        _executor.submit(barrier.wait, timeout)
+    barrier.wait(timeout)
 
 
 def in_db_thread(read: Callable[P, R]) -> Callable[P, Awaitable[R]]:

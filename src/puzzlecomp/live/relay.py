@@ -19,7 +19,6 @@ from django.conf import settings
 
 from puzzlecomp.live import broker
 
-CHANNEL = "puzzlecomp:live:notices"
 RECONNECT_SECONDS = 1.0
 
 logger = logging.getLogger(__name__)
@@ -32,13 +31,18 @@ def relay_url() -> str:
     return str(getattr(settings, "REDIS_URL", "") or "")
 
 
+def relay_channel() -> str:
+    """The site's pub/sub channel (`PUZZLECOMP_REDIS_PREFIX`:live:notices)."""
+    return f"{settings.REDIS_PREFIX}:live:notices"
+
+
 def relay_forward(payload: dict[str, Any]) -> None:
     """Send a notice to the other processes; a Redis failure costs only speed (the pump)."""
     url = relay_url()
     if not url:
         return
     try:
-        _client(url).publish(CHANNEL, json.dumps(payload, separators=(",", ":")))
+        _client(url).publish(relay_channel(), json.dumps(payload, separators=(",", ":")))
     except redis.RedisError as error:
         logger.warning("live relay: could not publish to Redis: %s", error)
 
@@ -67,7 +71,7 @@ async def relay_listen(url: str) -> None:
         client = redis_async.Redis.from_url(url)
         try:
             async with client.pubsub() as pubsub:
-                await pubsub.subscribe(CHANNEL)
+                await pubsub.subscribe(relay_channel())
                 async for message in pubsub.listen():
                     if message["type"] == "message":
                         notice = json.loads(message["data"])

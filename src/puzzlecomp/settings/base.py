@@ -106,10 +106,14 @@ def database_from_env(default_sqlite: Path) -> dict[str, object]:
 
 DATABASES = {"default": database_from_env(DATA_DIR / "puzzlecomp.sqlite3")}
 
-# Redis (REDIS_URL) shares the cache between app processes: sign-in limits, snapshots.
+# Redis (REDIS_URL) shares the cache between app processes (sign-in limits, snapshots) and
+# carries live notices between them. Sites sharing one Redis each keep their cache keys and
+# their notices' channel under their own prefix.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_PREFIX = os.environ.get("PUZZLECOMP_REDIS_PREFIX", "puzzlecomp")
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                "KEY_PREFIX": REDIS_PREFIX}
     if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
