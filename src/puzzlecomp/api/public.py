@@ -275,11 +275,10 @@ def entrant_get(request: HttpRequest, slug: str, event_code: str, number: int) -
             "table": seat.table if seat and not seat.no_show else None,
             "result": line,
         })
-    members = [_member(m) for m in EntryMember.objects.filter(entry=entry)
-               .select_related("person")]
-    return {"event": event_code, "number": entry.number, "name": entry_public_name(entry),
-            "flag": flag or entry.country, "group": entry.group, "members": members,
-            "rounds": rounds}
+    members = list(EntryMember.objects.filter(entry=entry).select_related("person"))
+    return {"event": event_code, "number": entry.number,
+            "name": entry_public_name(entry, members), "flag": flag or entry.country,
+            "group": entry.group, "members": [_member(m) for m in members], "rounds": rounds}
 
 
 def _member(member: EntryMember) -> dict[str, str]:

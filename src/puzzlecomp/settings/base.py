@@ -86,7 +86,7 @@ TEMPLATES = [
 def database_from_env(default_sqlite: Path) -> dict[str, object]:
     """PostgreSQL from DATABASE_URL, else SQLite in WAL mode with IMMEDIATE transactions."""
     url = os.environ.get("DATABASE_URL")
-    # Requests run on a few long-lived threads (web/threads.py), each keeping its connection:
+    # Requests run on a few long-lived threads (web/asgi.py), each keeping its connection:
     # a process holds at most PUZZLECOMP_REQUEST_THREADS of them, plus the live app's reads.
     if url:
         return dict(dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True))

@@ -40,7 +40,7 @@ def withheld_by_number(*, event_id: int) -> dict[int, list[Withheld]]:
     return dict(found)
 
 
-def entry_public_name(entry: Entry) -> str:
-    withheld = (EntryMember.objects.filter(entry=entry, person__consent_publish=False)
-                .order_by().values_list("person__first_name", "person__last_name"))
-    return public_name(entry.name, list(withheld))
+def entry_public_name(entry: Entry, members: Iterable[EntryMember]) -> str:
+    """The entry's name as the public may read it, given its members (persons loaded)."""
+    return public_name(entry.name, [(m.person.first_name, m.person.last_name)
+                                    for m in members if not m.person.consent_publish])

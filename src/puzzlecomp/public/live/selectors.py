@@ -22,7 +22,7 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
-from puzzlecomp.championships.selectors.publishing import public_name
+from puzzlecomp.championships.selectors.publishing import entry_public_name
 from puzzlecomp.championships.services.rounds import round_advance
 from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
 from puzzlecomp.public.live.display import (
@@ -150,10 +150,8 @@ def entrant_get(entry: Entry) -> Entrant:
     spec = ruleset_of(entry).event(entry.event.code)
     codes = [m.represents.code or m.person.nationality.code for m in members]
     flag = flag_of(spec, codes, country=entry.country)[0]
-    withheld = [(m.person.first_name, m.person.last_name) for m in members
-                if not m.person.consent_publish]
     return Entrant(
-        entry=entry, name=public_name(entry.name, withheld), flag=flag,
+        entry=entry, name=entry_public_name(entry, members), flag=flag,
         flag_emoji=flag_emoji(flag),
         members=[_member(m) for m in members],
         rounds=_entrant_rounds(entry),
