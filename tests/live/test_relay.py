@@ -1,6 +1,6 @@
 """Notices between processes through Redis pub/sub (REDIS_URL), faster than the pump's second.
 
-Uses the machine's Redis (tests/redis_support.py) under a prefix of the test's own; skipped
+Uses the machine's Redis (tests/services.py) under a prefix of the test's own; skipped
 when it does not answer.
 """
 
@@ -16,7 +16,7 @@ import redis
 from puzzlecomp.live import pump
 from puzzlecomp.live.relay import relay_channel, relay_close
 from tests.live.entries import enter, finish
-from tests.redis_support import keys_delete, machine_redis_url, run_prefix
+from tests.services import keys_delete, machine_redis_url, run_prefix
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 The `cluster` fixture (one per test session) creates a database with a unique name, migrates
 it, and starts two uvicorn processes of the whole ASGI app with DATABASE_URL pointing there and
-REDIS_URL at the Redis this machine runs on localhost (tests/redis_support.py), reached through
+REDIS_URL at the Redis this machine runs on localhost (tests/services.py), reached through
 a proxy process that tests stop and start to cut the pub/sub path. At the end it stops every
 process it started (by pid), drops the database and deletes its Redis keys. `live_round` seeds a
 fresh championship with a running round, seated entries and paired judges' phones
@@ -36,7 +36,7 @@ import pytest
 import redis
 
 from tests.multiprocess.seed import table_of
-from tests.redis_support import keys_delete, machine_redis_url, run_prefix
+from tests.services import keys_delete, machine_redis_url, run_prefix, unavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_ADMIN_URL = os.environ.get("PUZZLECOMP_MULTIPROCESS_PG", "postgresql://postgres@127.0.0.1:5432")
@@ -62,22 +62,16 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _unavailable(reason: str) -> None:
-    if os.environ.get("PUZZLECOMP_MULTIPROCESS") == "required":
-        pytest.fail(f"multi-process tests are required here but {reason}")
-    pytest.skip(reason)
-
-
 def _postgres() -> Any:
     """A connection to the maintenance database, or a skip saying why there is none."""
     try:
         import psycopg
     except ImportError:
-        _unavailable("psycopg is not installed")
+        unavailable("psycopg is not installed")
     try:
         return psycopg.connect(f"{PG_ADMIN_URL}/postgres", autocommit=True, connect_timeout=3)
     except psycopg.OperationalError as error:
-        _unavailable(f"PostgreSQL is not reachable at {PG_ADMIN_URL} ({error})")
+        unavailable(f"PostgreSQL is not reachable at {PG_ADMIN_URL} ({error})")
 
 
 def _stop(process: subprocess.Popen[bytes], *, hard: bool = False) -> None:

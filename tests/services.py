@@ -1,4 +1,5 @@
-"""The Redis this machine runs on localhost, shared by the tests that need one.
+"""Services on this machine that some tests need, skipped without them unless CI requires them
+(PUZZLECOMP_MULTIPROCESS=required); and the Redis it runs on localhost.
 
 `PUZZLECOMP_TEST_REDIS_URL` points elsewhere (default redis://127.0.0.1:6379/0). Other users of
 that Redis are left alone: a test session keeps its cache keys and its notices' channel under a
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import os
 import uuid
+from typing import NoReturn
 
 import pytest
 import redis
@@ -16,17 +18,20 @@ import redis
 MACHINE_REDIS_URL = os.environ.get("PUZZLECOMP_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
+def unavailable(reason: str) -> NoReturn:
+    """Skip the test, or fail it where CI requires the service."""
+    if os.environ.get("PUZZLECOMP_MULTIPROCESS") == "required":
+        pytest.fail(f"required here, but {reason}")
+    pytest.skip(reason)
+
+
 def machine_redis_url() -> str:
-    """The URL when that Redis answers; otherwise a skip, or a failure where CI requires it
-    (PUZZLECOMP_MULTIPROCESS=required)."""
+    """The URL when that Redis answers; otherwise `unavailable`."""
     client = redis.Redis.from_url(MACHINE_REDIS_URL, socket_connect_timeout=2)
     try:
         client.ping()
     except redis.RedisError as error:
-        reason = f"Redis is not answering at {MACHINE_REDIS_URL} ({error})"
-        if os.environ.get("PUZZLECOMP_MULTIPROCESS") == "required":
-            pytest.fail(f"Redis is required here but {reason}")
-        pytest.skip(reason)
+        unavailable(f"Redis is not answering at {MACHINE_REDIS_URL} ({error})")
     finally:
         client.close()
     return MACHINE_REDIS_URL
