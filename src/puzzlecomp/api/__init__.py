@@ -9,9 +9,10 @@ field), 409 for a result that changed since the writer saw it (`current` is the 
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 
-from puzzlecomp.api.devices import ConflictOut, DeviceErrorOut, RulesErrorOut, ViolationOut
+from puzzlecomp.api.devices import ConflictOut, DeviceErrorOut
 from puzzlecomp.api.devices import result_out as result_json
 from puzzlecomp.api.devices import router as devices_router
+from puzzlecomp.api.public import RulesErrorOut, ViolationOut
 from puzzlecomp.api.public import router as public_router
 from puzzlecomp.championships.services.results import ResultConflict
 from puzzlecomp.judging.devices import DeviceError, DeviceForbidden, DeviceRefused

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema
 from ninja.security import HttpBearer
 
-from puzzlecomp.api.public import ClockOut
+from puzzlecomp.api.public import ClockOut, RulesErrorOut
 from puzzlecomp.championships.models import JudgeDevice, Result, Round
 from puzzlecomp.judging.devices import device_for_token, device_seen
 from puzzlecomp.judging.recording import Action, JudgeWrite, judge_result_submit
@@ -144,19 +144,6 @@ class WriteOut(Schema):
     # True when this client id was stored before: the answer is the stored result.
     replayed: bool
     result: ResultOut
-
-
-class ViolationOut(Schema):
-    code: str
-    message: str
-    entry: str
-    field: str
-    params: dict[str, Any]
-
-
-class RulesErrorOut(Schema):
-    detail: str
-    violations: list[ViolationOut]
 
 
 class ConflictOut(Schema):

@@ -7,9 +7,10 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from puzzlecomp.web.messages import translated
+from puzzlecomp.web.messages import ROUND_READINESS_MESSAGES, translated
 
 MESSAGES: Mapping[str, Any] = {
+    **ROUND_READINESS_MESSAGES,
     "device.unknown": _("This phone is not paired (or its pairing moved to another phone)."),
     "device.revoked": _("The head judge revoked this phone's pairing."),
     "device.expired": _("This phone's pairing expired after the championship."),

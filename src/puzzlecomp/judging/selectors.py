@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from puzzlecomp.championships.engine import round_rules
 from puzzlecomp.championships.models import JudgeDevice, Result, Round, Seat
-from puzzlecomp.championships.services.rounds import round_clock
+from puzzlecomp.championships.selectors.rounds import round_clock_get
 from puzzlecomp.judging.devices import section_of
 from puzzlecomp.judging.recording import LIVE_STATES, puzzle_stages
 
@@ -74,7 +74,7 @@ def device_overview(device: JudgeDevice, *, now: dt.datetime | None = None) -> D
                   .order_by("event__position", "position"))
     rounds = []
     for rnd in candidates:
-        clock = round_clock(rnd, now=now).as_json()
+        clock = round_clock_get(rnd, now=now).as_json()
         rounds.append(_live_round(device, rnd, clock))
     return DeviceOverview(device=device, rounds=tuple(rounds), server_now=now)
 

@@ -10,6 +10,27 @@ from typing import Any
 from django.contrib import messages
 from django.forms import BaseForm
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+# What a round lacks before it may start or be ranked (rules.round_life.round_readiness), in
+# the organiser's words: every screen and the API show these.
+ROUND_READINESS_MESSAGES: Mapping[str, Any] = {
+    "round.time_limit_required": _(
+        "The round has no time limit yet: the organiser sets it on the round's page under "
+        "Setup."),
+    "round.pieces_required": _(
+        "The round's puzzles have no number of pieces yet: the organiser sets it on the "
+        "round's page under Setup."),
+    "round.time_limit_invalid": _("The round's time limit must be at least one minute."),
+    "round.pieces_invalid": _("A puzzle has at least one piece."),
+    "round.no_entrants": _(
+        "The round has no entrants yet: confirm the entries, or the previous round's "
+        "qualifiers."),
+    "round.groups_missing": _(
+        "%(count)s entrants have no group yet: assign the groups under Groups and seating."),
+    "round.seats_missing": _(
+        "%(count)s entrants have no table yet: seat the groups under Groups and seating."),
+}
 
 
 def translated(table: Mapping[str, Any], code: str, english: str,

@@ -29,12 +29,17 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.planning import floor_map_get
+from puzzlecomp.championships.selectors.rounds import (
+    dispute_window_ends,
+    round_limit_seconds,
+    rounds_read_now,
+)
 from puzzlecomp.championships.services.results import RESULT_FIELDS, ResultValues
-from puzzlecomp.championships.services.rounds import dispute_window_ends
 from puzzlecomp.live.snapshot import round_snapshot_cached
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.relay import rotation_schedule
 from puzzlecomp.rules.results import Status
+from puzzlecomp.rules.round_life import disputes_accepted
 
 # The audit action of a time credit: the durable record of the head judge's grant, kept even
 # before the entry has a result to carry it.
@@ -162,7 +167,8 @@ class _Clock:
 
 def _clock(rnd: Round, now: dt.datetime) -> _Clock:
     results = {r.entry.number: r for r in Result.objects.filter(round=rnd).select_related("entry")}
-    return _Clock(rnd.state, elapsed_seconds(rnd, now), round_rules(rnd).time_limit_seconds,
+    # A round without a time limit cannot have started: its seats wait.
+    return _Clock(rnd.state, elapsed_seconds(rnd, now), round_limit_seconds(rnd) or 0,
                   time_credits_get(rnd), results)
 
 
@@ -260,7 +266,7 @@ def credit_lines_get(rnd: Round) -> list[CreditLine]:
     credits = time_credits_get(rnd)
     if not credits:
         return []
-    limit = round_rules(rnd).time_limit_seconds
+    limit = round_limit_seconds(rnd) or 0
     tables = dict(Seat.objects.filter(round=rnd, no_show=False)
                   .values_list("entry__number", "table"))
     entries = Entry.objects.filter(event=rnd.event, number__in=credits).order_by("number")
@@ -392,7 +398,10 @@ class RelayRotation:
 def relay_rotation_get(rnd: Round) -> RelayRotation | None:
     """The rotation schedule of every team, signal by signal; None for rounds that do not
     rotate (czech-blind-and-relay.txt, 3.2: a signal every 8 minutes)."""
-    rules = round_rules(rnd)
+    try:
+        rules = round_rules(rnd)
+    except RulesError:  # no time limit yet: no schedule to show
+        return None
     parts = rules.round.relay_parts
     rotating = next((p for p in parts if p.rotate_every_minutes), None)
     if rotating is None:
@@ -466,15 +475,15 @@ def entrant_rounds_get(entry: Entry, *, now: dt.datetime) -> list[EntrantRound]:
         snapshot = json.loads(round_snapshot_cached(rnd).body)
         line = next((ln for ln in snapshot["lines"] if ln["entry"] == entry.number), None)
         ends = dispute_window_ends(rnd)
-        may = rnd.state == RoundState.PUBLISHED and (ends is None or now <= ends)
+        may = disputes_accepted(rnd.state, window_ends=ends, now=now)
         found.append(EntrantRound(rnd, line, ends, may, tuple(disputes.get(rnd.pk, ()))))
     return found
 
 
 def rounds_of(championship_id: int) -> list[Round]:
     """Every round of the championship, event by event, with its open disputes counted."""
-    return list(Round.objects.filter(event__championship_id=championship_id)
-                .select_related("event")
-                .annotate(open_disputes=Count("disputes",
-                                              filter=Q(disputes__status=DisputeStatus.OPEN)))
-                .order_by("event__position", "position"))
+    return rounds_read_now(Round.objects.filter(event__championship_id=championship_id)
+                           .select_related("event__championship")
+                           .annotate(open_disputes=Count(
+                               "disputes", filter=Q(disputes__status=DisputeStatus.OPEN)))
+                           .order_by("event__position", "position"))

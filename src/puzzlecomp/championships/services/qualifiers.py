@@ -15,7 +15,7 @@ from typing import Any
 from django.db import transaction
 
 from puzzlecomp.championships.audit import log_action
-from puzzlecomp.championships.engine import round_rules
+from puzzlecomp.championships.engine import round_ranking, round_rules
 from puzzlecomp.championships.models import (
     Dispute,
     DisputeStatus,
@@ -26,7 +26,6 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
-from puzzlecomp.championships.selectors.planning import ranking_by_round_groups
 from puzzlecomp.championships.services.seating import seating_assign
 from puzzlecomp.live.notices import announce
 from puzzlecomp.rules import results
@@ -107,9 +106,8 @@ def _locked(rnd: Round) -> Round:
 
 
 def _engine(rnd: Round) -> tuple[list[RankedEntry], list[EngineQualifier], RoundRules]:
-    rules = round_rules(rnd)
-    ranking = ranking_by_round_groups(rnd)
-    return ranking, qualify_for_next_round(ranking, rules), rules
+    ranking = round_ranking(rnd)
+    return ranking.lines, qualify_for_next_round(ranking.lines, ranking.rules), ranking.rules
 
 
 # What makes two confirmations the same: entry number, rank, group, next group, reason.

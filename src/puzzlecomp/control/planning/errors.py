@@ -9,9 +9,10 @@ from django.utils.translation import gettext_lazy as _
 
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
-from puzzlecomp.web.messages import translated
+from puzzlecomp.web.messages import ROUND_READINESS_MESSAGES, translated
 
 MESSAGES: Mapping[str, Any] = {
+    **ROUND_READINESS_MESSAGES,
     "floor_plan.invalid_rows": _("The hall has no rows of tables yet: set them up first."),
     "floor_plan.invalid_guest_tables": _(
         "Guest tables must be between 0 and %(table_count)s, not %(guest_tables)s."),
