@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from puzzlecomp.championships.models import Championship, Round
 from puzzlecomp.live.snapshot import Snapshot
+from puzzlecomp.public.disputes.messages import messages_of
 from puzzlecomp.public.live.display import clock_view, page_labels
 from puzzlecomp.public.live.rendering import tables_html
 from puzzlecomp.public.live.selectors import (
@@ -59,10 +60,11 @@ def _round_page(request: HttpRequest, slug: str, round_id: int,
         raise Http404("no such group in this round")
     try:
         snapshot, data = snapshot_now(rnd)
-    except RulesError:
+    except RulesError as error:
         # The organiser has not given the round what its rules need (time limit, puzzle size).
         return render(request, "public/live/unavailable.html", {
             "championship": rnd.event.championship, "round": rnd, "event": rnd.event,
+            "missing": messages_of(error),
         })
     page, tables = templates
     words = words_of(rnd)
