@@ -107,18 +107,21 @@ def test_a_no_show_table_is_given_away_ten_minutes_after_the_start_wjpc_2025():
     assert no_show_allowed_at(START, minutes) == START + dt.timedelta(minutes=10)
     early = no_show_refusal(minutes=minutes, starts_at=START,
                             at=START + dt.timedelta(minutes=9, seconds=59))
-    assert early is not None and early.code == "seating.no_show_too_early"
+    assert early is not None
+    assert early.code == "seating.no_show_too_early"
     assert early.params["minutes"] == 10
     assert no_show_refusal(minutes=minutes, starts_at=START,
                            at=START + dt.timedelta(minutes=10)) is None
     unstarted = no_show_refusal(minutes=minutes, starts_at=None, at=START)
-    assert unstarted is not None and unstarted.code == "seating.round_not_started"
+    assert unstarted is not None
+    assert unstarted.code == "seating.round_not_started"
 
 
 def test_rulesets_without_a_no_show_rule_keep_missing_tables():
     minutes = load_ruleset("australia-state").no_show_after_minutes
     refused = no_show_refusal(minutes=minutes, starts_at=START, at=START + dt.timedelta(days=1))
-    assert refused is not None and refused.code == "seating.no_show_not_in_rules"
+    assert refused is not None
+    assert refused.code == "seating.no_show_not_in_rules"
 
 
 def test_an_australian_round_needs_its_time_limit_and_puzzle_size_before_it_starts():

@@ -18,8 +18,10 @@ from django_countries.fields import Country
 
 from puzzlecomp.championships.models import Entry, EntryMember, Result, Round, Seat
 from puzzlecomp.championships.models import Person as PersonRow
+from puzzlecomp.formats.interchange import ChampionshipFile, PersonData
 from puzzlecomp.rules import people, results
 from puzzlecomp.rules.conditions import Value
+from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.flags import entry_flag, is_mixed
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
@@ -253,6 +255,52 @@ def _members_of_round(rnd: Round) -> dict[int, list[people.Person]]:
             residence=residence, region=region, years_resident=years_resident,
             birth_year=born, earlier_events=json_list(earlier_events)))
     return members
+
+
+def round_ranking_in_file(document: ChampionshipFile, event_code: str,
+                          round_code: str) -> RoundRanking:
+    """The round's ranking from a championship file (docs/interchange.md): the same rows, the
+    same groups and the same rules as from the database it was exported from.
+
+    RulesError (`event.unknown`, `round.unknown`, or what the round's rules lack).
+    """
+    event = next((e for e in document.events if e.code == event_code), None)
+    if event is None:
+        raise RulesError(violation("event.unknown", f"the file has no event {event_code!r}",
+                                   field="event"))
+    rnd = next((r for r in event.rounds if r.code == round_code), None)
+    if rnd is None:
+        raise RulesError(violation("round.unknown", f"event {event_code} has no round "
+                                   f"{round_code!r} in the file", field="round"))
+    first = not any(other.position < rnd.position for other in event.rounds)
+    seat_group = {s.entry: s.group for s in document.seats
+                  if (s.event, s.round) == (event_code, round_code)}
+    entries = {e.number: e for e in document.entries if e.event == event_code}
+    people_of = {p.id: p for p in document.people}
+    rows, members = [], {}
+    for result in document.results:
+        if (result.event, result.round) != (event_code, round_code):
+            continue
+        entry = entries[result.entry]
+        rows.append({**result.model_dump(include={*RESULT_FIELDS, "checked", "version"}),
+                     "number": entry.number, "name": entry.name, "country": entry.country,
+                     "group": entrant_group(first_round=first, entry_group=entry.group,
+                                            seat_group=seat_group.get(entry.number))})
+        members[entry.number] = tuple(
+            _file_person(people_of[m.person], m.represents, event_code)
+            for m in sorted(entry.members, key=lambda m: m.position))
+    sizes = {p.pieces for p in rnd.puzzles if p.pieces}
+    rules = round_rules_of(document.championship.ruleset_id, event_code, round_code,
+                           rnd.time_limit_minutes, sizes.pop() if len(sizes) == 1 else None)
+    return round_ranking_of(rows, members, rules, document.championship.settings)
+
+
+def _file_person(person: PersonData, represents: str, event_code: str) -> people.Person:
+    return engine_person_of(
+        event_code=event_code, represents=represents, nationality=person.nationality,
+        residence=person.residence, region=person.region, years_resident=person.years_resident,
+        birth_year=person.birth_date.year if person.birth_date else None,
+        earlier_events=person.earlier_events)
 
 
 def json_list(text: str | None) -> list[Any]:
