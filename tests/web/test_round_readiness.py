@@ -57,6 +57,9 @@ def test_the_head_judges_live_data_of_a_round_without_a_time_limit_answers(clien
 
 def test_a_round_that_is_not_ready_does_not_start_and_says_why(client_as, australian):
     head_judge = client_as(australian.event.championship, Role.HEAD_JUDGE)
+    waiting = text(head_judge.get(live_url("round", australian)))
+    assert live_url("move", australian, "running") not in waiting
+    assert "The round can start once it has what is listed above." in waiting
     confirm = head_judge.get(live_url("move", australian, "running"))
     assert NO_LIMIT in text(confirm)
     response = head_judge.post(live_url("move", australian, "running"), follow=True)
@@ -71,6 +74,7 @@ def test_a_round_that_is_not_ready_does_not_start_and_says_why(client_as, austra
     page = text(head_judge.get(live_url("round", australian)))
     assert NO_LIMIT not in page
     assert "Not ready to start" not in page
+    assert live_url("move", australian, "running") in page
     head_judge.post(live_url("move", australian, "running"))
     australian.refresh_from_db()
     assert australian.state == RoundState.RUNNING

@@ -149,7 +149,7 @@ def _clock_texts(clock: RoundClock) -> dict[str, str]:
     """The clock as text for pages without JavaScript (right at the moment of the page)."""
     elapsed = clock.elapsed_seconds
     limit = clock.limit_seconds
-    remaining = ("-" if limit is None else format_time(limit) if elapsed is None
+    remaining = ("--:--" if limit is None else format_time(limit) if elapsed is None
                  else format_time(max(0, int(limit - elapsed))))
     return {"elapsed": format_time(int(elapsed or 0)), "remaining": remaining}
 
@@ -169,8 +169,9 @@ def round_control(request: HttpRequest, championship: Championship,
     rnd = _round(championship, round_id)
     clock = round_clock_get(rnd)
     panels = _panels_context(rnd, clock, request)
+    missing = _missing(rnd)
     return render(request, "control/live/round.html", {
-        "missing": _missing(rnd),
+        "missing": missing, "waits": bool(missing) and rnd.state == RoundState.PLANNED,
         "championship": championship, "round": rnd, "clock": clock,
         "clock_json": clock.as_json(), "clock_text": _clock_texts(clock),
         "moves": _moves(rnd), "acts": _acts(request, championship),
