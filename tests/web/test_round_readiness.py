@@ -4,9 +4,10 @@ the API: never a 500, never a command-line option; and it does not start until i
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
-from django.urls import reverse
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from puzzlecomp.championships.models import Puzzle, Role, Round, RoundState
 from tests.web.test_groups import add_entries
@@ -107,3 +108,39 @@ def test_the_messages_are_translated(client_as, australian):
     page = text(head_judge.get(live_url("round", australian), headers={"accept-language": "cs"}))
     assert NO_LIMIT not in page
     assert "--time-limit" not in page
+
+
+def test_no_page_of_a_championship_whose_round_lacks_its_time_limit_fails(client, client_as,
+                                                                           australian):
+    """Every organiser page and every public page of the championship, with the round, its
+    event and its entries filled in, answers without a server error."""
+    championship = australian.event.championship
+    owner = client_as(championship, Role.OWNER)
+    values = {"slug": championship.slug, "round_id": australian.pk, "event": "individual",
+              "event_code": "individual", "round": "final", "fmt": "csv", "number": 1,
+              "to": "running", "position": 0}
+    walked = 0
+    for route in _routes():
+        if not route.startswith(("control/<slug:slug>/", "c/<slug>/", "c/<slug:slug>/")):
+            continue
+        url = "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values.get(m[1], 1)), route)
+        for reader in (owner, client):
+            response = reader.get(url)
+            assert response.status_code < 500, url
+        walked += 1
+    assert walked > 40
+
+
+def _routes() -> list[str]:
+    found: list[str] = []
+
+    def walk(patterns, prefix: str) -> None:
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, route)
+            elif isinstance(pattern, URLPattern):
+                found.append(route)
+
+    walk(get_resolver().url_patterns, "")
+    return found
