@@ -228,6 +228,13 @@ def test_every_output_gives_the_same_places_groups_and_final_times(
 
         api = client.get(f"/api/v1/championships/{slug}/rounds/{rnd.pk}/ranking").json()
         assert snapshot_places(api["lines"]) == expected
+        # Who goes on, and where: the files and the API agree too.
+        rows = list(csv.reader(io.StringIO(exports["csv"].content.decode("utf-8-sig"))))
+        at = {name: i for i, name in enumerate(rows[0])}
+        assert {int(row[at["entry"]]): row[at["to_group"]] for row in rows[1:]
+                if row[at["qualified"]] in ("yes", "forecast")} == {
+            line["entry"]: line["qualified"]["to_group"] for line in api["lines"]
+            if line["qualified"]}
         snapshot = json.loads(round_snapshot_cached(Round.objects.get(pk=rnd.pk)).body)
         assert snapshot_places(snapshot["lines"]) == expected
         for number, (place, group, _) in expected.items():

@@ -20,7 +20,6 @@ from django.utils import timezone
 from puzzlecomp.championships.engine import NO_MEMBERS, round_ranking, round_rules
 from puzzlecomp.championships.models import (
     Championship,
-    Qualifier,
     QualifierStatus,
     Round,
     RoundState,
@@ -32,9 +31,9 @@ from puzzlecomp.championships.selectors.rounds import (
     round_clock_get,
     round_limit_seconds,
 )
+from puzzlecomp.championships.services.qualifiers import round_qualification_marks
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.flags import entry_flag
-from puzzlecomp.rules.qualification import qualify_for_next_round
 from puzzlecomp.rules.ranking import RankedEntry
 from puzzlecomp.rules.results import Status
 from puzzlecomp.rules.round_life import state_at
@@ -186,20 +185,16 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
 
 def qualification_marks(rnd: Round, ranking: list[RankedEntry], *,
                         rules: RoundRules | None = None) -> dict[int, dict[str, str]]:
-    """Entry number -> where it goes and why: confirmed qualifiers once the organiser has
-    confirmed them, the engine's prediction before (empty for an event's last round)."""
-    confirmed = Qualifier.objects.filter(from_round=rnd, status=QualifierStatus.CONFIRMED)
-    if confirmed.exists():
-        return {q.entry.number: {"to_group": q.to_group, "reason": q.reason, "confirmed": "1"}
-                for q in confirmed.select_related("entry")}
-    if not ranking:
-        return {}
+    """Entry number -> where it goes and why, as the downloads mark it
+    (`services.qualifiers.round_qualification_marks`): the organiser's confirmed qualifiers
+    once confirmed (withdrawn ones are no longer going), the engine's prediction before."""
     try:
-        qualifiers = qualify_for_next_round(ranking, rules or round_rules(rnd))
-    except RulesError:
+        marks = round_qualification_marks(rnd, ranking, rules=rules)
+    except RulesError:  # the engine cannot say yet who goes on
         return {}
-    return {int(q.entry.id): {"to_group": q.to_group, "reason": str(q.reason)}
-            for q in qualifiers}
+    return {number: {"to_group": mark.to_group, "reason": mark.reason,
+                     **({"confirmed": "1"} if mark.status == QualifierStatus.CONFIRMED else {})}
+            for number, mark in marks.items() if mark.status != QualifierStatus.WITHDRAWN}
 
 
 def _flag(line: RankedEntry, spec: EventSpec) -> str:

@@ -71,7 +71,7 @@ def round_result_lines(rnd: Round) -> list[ResultLine]:
     Raises RulesError when the stored results cannot be ranked.
     """
     ranking = round_ranking(rnd)
-    marks = round_qualification_marks(rnd, ranking.lines)
+    marks = round_qualification_marks(rnd, ranking.lines, rules=ranking.rules)
     tables = dict(Seat.objects.filter(round=rnd, no_show=False)
                   .values_list("entry__number", "table"))
     order = {label: i for i, label in enumerate(group_labels(rnd))}

@@ -159,14 +159,14 @@ def round_qualifiers_get(rnd: Round) -> RoundQualifiers:
     )
 
 
-def round_qualification_marks(rnd: Round,
-                              ranking: Sequence[RankedEntry]) -> dict[int, QualifierLine]:
+def round_qualification_marks(rnd: Round, ranking: Sequence[RankedEntry], *,
+                              rules: RoundRules | None = None) -> dict[int, QualifierLine]:
     """Entry number -> its qualification: the confirmed rows (withdrawn ones too) once there are
     any, else the engine's prediction (status blank); empty for an event's last round."""
     stored = _stored(rnd)
     if stored:
         return {row.entry.number: _line_of_row(row) for row in stored}
-    rules = round_rules(rnd)
+    rules = rules or round_rules(rnd)
     if not ranking or rules.round.qualification is None:
         return {}
     return {int(q.entry.id): _line_of_engine(q) for q in qualify_for_next_round(ranking, rules)}
