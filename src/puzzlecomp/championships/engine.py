@@ -199,7 +199,7 @@ class RoundRanking:
 def round_ranking_of(rows: Sequence[dict[str, Any]],
                      members: Mapping[int, tuple[people.Person, ...]], rules: RoundRules,
                      settings: Mapping[str, Value]) -> RoundRanking:
-    """THE ranking of a round, from stored rows as plain values: every page, download, API
+    """The ranking of a round from stored rows as plain values: every page, download, API
     answer, snapshot and command ranks through here.
 
     Each row holds `number`, `name`, `country`, `group` (see `entrant_group`) and the
