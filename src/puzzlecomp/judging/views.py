@@ -16,6 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from puzzlecomp.api.devices import me_out
+from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.models import Championship, JudgeDevice, Role, Round
 from puzzlecomp.championships.roles import role_of
 from puzzlecomp.judging.devices import (
@@ -31,7 +32,6 @@ from puzzlecomp.judging.devices import (
     section_of,
 )
 from puzzlecomp.judging.labels import screen_labels
-from puzzlecomp.judging.messages import message_of
 from puzzlecomp.judging.selectors import device_overview
 
 # The live ASGI app's clock endpoint (see docs/live.md).
