@@ -54,7 +54,7 @@ MESSAGES: Mapping[str, Promise] = {
                         "counting or provisional."),
     "round.blank_group": _("A group label cannot be blank."),
     "round.repeated_group": _("Each group may appear once; repeated: %(repeated)s."),
-    # Results (rules/scoring.py, services/results.py, judging/recording.py).
+    # Results (rules/scoring.py, services/results.py, services/recording.py).
     "entry.duplicate": _("Entry %(entry)s appears twice."),
     "result.negative": _("Times, counts and credits cannot be negative."),
     "result.puzzle_count": _("The result does not give every puzzle of the round."),
@@ -99,7 +99,7 @@ MESSAGES: Mapping[str, Promise] = {
     "result.missing_above_size": _("More pieces missing than the puzzle has."),
     "result.client_id_reused": _("This record's id was used for another entry."),
     "result.version_conflict": _("Someone else changed this result: choose which one stays."),
-    # Judges' phones (judging/devices.py).
+    # Judges' phones (services/devices.py).
     "device.unknown": _("This phone is not paired (or its pairing moved to another phone)."),
     "device.revoked": _("The head judge revoked this phone's pairing."),
     "device.expired": _("This phone's pairing expired after the championship."),

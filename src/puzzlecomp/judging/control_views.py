@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.models import Championship, JudgeDevice, Role
 from puzzlecomp.championships.roles import requires_role
-from puzzlecomp.judging.devices import (
+from puzzlecomp.championships.services.devices import (
     DeviceError,
     device_create,
     device_is_expired,
