@@ -128,6 +128,11 @@ def test_every_raised_code_has_a_message():
     assert not missing, f"codes without a message in championships/messages.py: {missing}"
 
 
+def test_every_message_belongs_to_a_raised_code():
+    unraised = sorted(set(MESSAGES) - set(CODES))
+    assert not unraised, f"messages of codes nothing raises any more: {unraised}"
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_is_translated(language):
     entries = {e.msgid: e for e in polib.pofile(str(catalog_path(language)))
