@@ -12,8 +12,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from puzzlecomp.championships.models import Puzzle, Role, Round, RoundState
 from tests.web.test_groups import add_entries
 
-NO_LIMIT = "The round has no time limit yet"
-NO_PIECES = "The round's puzzles have no number of pieces yet"
+NO_LIMIT = "The ruleset names no time limit for this round"
+NO_PIECES = "The ruleset names no puzzle size for this round"
 
 
 @pytest.fixture

@@ -15,38 +15,24 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import Router, Schema
 
+from puzzlecomp.api.devices import RulesErrorOut
 from puzzlecomp.championships.engine import ioc
 from puzzlecomp.championships.models import Championship, EntryMember, Round, Seat
+from puzzlecomp.championships.schemas import ClockOut
 from puzzlecomp.championships.selectors import rounds as round_reads
-from puzzlecomp.championships.selectors.publishing import entry_public_name
+from puzzlecomp.championships.selectors.publishing import entry_public_name, public_entries
 from puzzlecomp.championships.selectors.rounds import (
     round_limit_seconds,
     rounds_read_now,
 )
 from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
 from puzzlecomp.live.sse import server_time_ms
-from puzzlecomp.public.live.selectors import public_entries
 
 router = Router(tags=["public"])
 
 
 class Error(Schema):
     detail: str
-
-
-class ViolationOut(Schema):
-    code: str
-    message: str
-    entry: str
-    field: str
-    params: dict[str, Any]
-
-
-class RulesErrorOut(Schema):
-    """A broken rule: each violation's code and its message in the reader's language."""
-
-    detail: str
-    violations: list[ViolationOut]
 
 
 class TimeOut(Schema):
@@ -85,15 +71,6 @@ class EventOut(Schema):
 
 class ChampionshipDetail(ChampionshipOut):
     events: list[EventOut]
-
-
-class ClockOut(Schema):
-    state: str
-    started_at: dt.datetime | None
-    # None while the organiser has not given the round a time limit.
-    limit_seconds: int | None
-    ends_at: dt.datetime | None
-    server_now: dt.datetime
 
 
 class Qualified(Schema):

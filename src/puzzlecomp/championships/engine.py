@@ -267,11 +267,12 @@ def round_ranking_in_file(document: ChampionshipFile, event_code: str,
     event = next((e for e in document.events if e.code == event_code), None)
     if event is None:
         raise RulesError(violation("event.unknown", f"the file has no event {event_code!r}",
-                                   field="event"))
+                                   field="event", event=event_code))
     rnd = next((r for r in event.rounds if r.code == round_code), None)
     if rnd is None:
         raise RulesError(violation("round.unknown", f"event {event_code} has no round "
-                                   f"{round_code!r} in the file", field="round"))
+                                   f"{round_code!r} in the file", field="round",
+                                   round=round_code))
     first = not any(other.position < rnd.position for other in event.rounds)
     seat_group = {s.entry: s.group for s in document.seats
                   if (s.event, s.round) == (event_code, round_code)}

@@ -13,15 +13,15 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
+from puzzlecomp.championships.messages import messages_of
 from puzzlecomp.championships.models import Championship, Round
+from puzzlecomp.championships.selectors.publishing import public_entries
 from puzzlecomp.live.snapshot import Snapshot
-from puzzlecomp.public.disputes.messages import messages_of
 from puzzlecomp.public.live.display import clock_view, page_labels
 from puzzlecomp.public.live.rendering import tables_html
 from puzzlecomp.public.live.selectors import (
     entrant_get,
     official_ranking_of,
-    public_entries,
     published_rounds,
     results_index,
     snapshot_now,

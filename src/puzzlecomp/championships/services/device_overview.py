@@ -1,4 +1,8 @@
-"""What a judge's phone shows: its section's tables in the live rounds, with each entry's result."""
+"""What a judge's phone shows: its section's tables in the live rounds, with each entry's result.
+
+A read (it writes nothing), kept beside the services whose device sections and puzzle stages it
+shows (and selectors never import services).
+"""
 
 from __future__ import annotations
 
@@ -11,8 +15,8 @@ from django.utils import timezone
 from puzzlecomp.championships.engine import round_rules
 from puzzlecomp.championships.models import JudgeDevice, Result, Round, Seat
 from puzzlecomp.championships.selectors.rounds import round_clock_get
-from puzzlecomp.judging.devices import section_of
-from puzzlecomp.judging.recording import LIVE_STATES, puzzle_stages
+from puzzlecomp.championships.services.devices import section_of
+from puzzlecomp.championships.services.recording import LIVE_STATES, puzzle_stages
 
 
 @dataclass(frozen=True)
