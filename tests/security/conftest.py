@@ -9,3 +9,4 @@ championship = web.championship
 user_in_role = web.user_in_role
 client_as = web.client_as
 _empty_cache = web._empty_cache
+clock = web.clock
