@@ -55,8 +55,9 @@ WRITES: dict[str, Role | str] = {
     "password_reset_confirm": ANYONE,
     "set_language": ANYONE,
     "control:home": SIGNED_IN,
-    "control:championship_new": SIGNED_IN,
-    "control:championship_import": SIGNED_IN,
+    # Organisers and owners of any championship (and staff) may create one (issue 14).
+    "control:championship_new": Role.ORGANISER,
+    "control:championship_import": Role.ORGANISER,
     "control:dashboard": Role.JUDGE,
     "control:setup:index": Role.ORGANISER,
     "control:setup:championship": Role.ORGANISER,

@@ -23,6 +23,14 @@ from puzzlecomp.championships.models import JudgeDevice, Result, Round
 from puzzlecomp.judging.devices import device_for_token, device_seen
 from puzzlecomp.judging.recording import Action, JudgeWrite, judge_result_submit
 from puzzlecomp.judging.selectors import DeviceOverview, device_overview
+from puzzlecomp.rules.limits import (
+    MAX_ENTRY_NUMBER,
+    MAX_PIECES,
+    MAX_PUZZLES,
+    MAX_SECONDS,
+    MAX_VERSION,
+    PLAIN_TEXT_PATTERN,
+)
 
 
 class DeviceToken(HttpBearer):
@@ -105,36 +113,40 @@ class MeOut(Schema):
 
 
 class ValuesIn(Schema):
-    """What the judge saw; each action reads the fields it needs (the rest keep defaults)."""
+    """What the judge saw; each action reads the fields it needs (the rest keep defaults).
+
+    Numbers are strict (JSON `true` is no time) and bounded by the domain (rules/limits.py);
+    text with control characters is refused with 422.
+    """
 
     # tap: seconds since the round's start, from the phone's synchronised clock at the tap.
-    time_seconds: int | None = Field(default=None, ge=0)
+    time_seconds: int | None = Field(default=None, ge=0, le=MAX_SECONDS, strict=True)
     # verify: missing pieces, those in adjacent clusters, and those found elsewhere.
-    missing: int = Field(default=0, ge=0)
-    missing_contiguous: int = Field(default=0, ge=0)
-    missing_found: int = Field(default=0, ge=0)
+    missing: int = Field(default=0, ge=0, le=MAX_PIECES, strict=True)
+    missing_contiguous: int = Field(default=0, ge=0, le=MAX_PIECES, strict=True)
+    missing_found: int = Field(default=0, ge=0, le=MAX_PIECES, strict=True)
     # verify: the puzzle is complete and every piece in its place.
     complete_and_correct: bool | None = None
     # verify: the competitor saw and confirmed the time.
     competitor_confirmed: bool = False
     # count (and verify of an incomplete puzzle where that means not finished): placed
     # pieces, or the pieces left over (piles of 10 plus loose ones).
-    pieces: int | None = Field(default=None, ge=0)
-    remaining: int | None = Field(default=None, ge=0)
+    pieces: int | None = Field(default=None, ge=0, le=MAX_PIECES, strict=True)
+    remaining: int | None = Field(default=None, ge=0, le=MAX_PIECES, strict=True)
     # dsq: the reason (required).
-    note: str = Field(default="", max_length=300)
+    note: str = Field(default="", max_length=300, pattern=PLAIN_TEXT_PATTERN)
 
 
 class ResultWriteIn(Schema):
     # Made by the phone when the judge acts; a replay with the same id writes nothing.
     client_id: UUID
-    round_id: int
-    entry: int = Field(ge=1, description="the entry's number")
+    round_id: int = Field(strict=True)
+    entry: int = Field(ge=1, le=MAX_ENTRY_NUMBER, strict=True, description="the entry's number")
     # The result's version the judge saw: 0 when the entry had no result.
-    base_version: int = Field(ge=0)
+    base_version: int = Field(ge=0, le=MAX_VERSION, strict=True)
     action: Action
     # Multi-puzzle rounds: the puzzle (from 1) tapped, checked, counted or opened.
-    puzzle: int | None = Field(default=None, ge=1)
+    puzzle: int | None = Field(default=None, ge=1, le=MAX_PUZZLES, strict=True)
     values: ValuesIn = Field(default_factory=lambda: ValuesIn())
 
 

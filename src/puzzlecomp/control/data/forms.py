@@ -16,6 +16,8 @@ MESSAGES = {
     "import.missing_column": _("the header has no %(column)s column"),
     "import.empty": _("The file has no rows below the header."),
     "import.too_many_rows": _("The file has %(count)s rows; at most %(max)s at once."),
+    "import.sheet_too_large": _("The sheet is too large: at most %(rows)s rows and "
+                                "%(columns)s columns."),
     "import.blank": _("is blank"),
     "import.too_long": _("is longer than %(max)s characters"),
     "import.unknown_country": _("'%(value)s' is not a country"),

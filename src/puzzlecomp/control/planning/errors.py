@@ -15,6 +15,8 @@ MESSAGES: Mapping[str, Any] = {
     "floor_plan.invalid_rows": _("The hall has no rows of tables yet: set them up first."),
     "floor_plan.invalid_guest_tables": _(
         "Guest tables must be between 0 and %(table_count)s, not %(guest_tables)s."),
+    "floor_plan.too_large": _("The hall holds at most %(rows)s rows of %(tables_per_row)s "
+                              "tables, %(tables)s tables in all."),
     "floor_plan.unknown_table": _("Table %(table)s is not in the hall (tables 1 to "
                                   "%(table_count)s)."),
     "groups.no_groups": _("The round has no groups."),
