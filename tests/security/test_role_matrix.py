@@ -80,6 +80,7 @@ WRITES: dict[str, Role | str] = {
     "control:planning:group_move": Role.ORGANISER,
     "control:planning:groups_publish": Role.ORGANISER,
     "control:planning:seating_assign": Role.ORGANISER,
+    "control:planning:seating_publish": Role.ORGANISER,
     "control:planning:seats_swap": Role.ORGANISER,
     "control:planning:seat_no_show": Role.HEAD_JUDGE,
     "control:data:import": Role.ORGANISER,

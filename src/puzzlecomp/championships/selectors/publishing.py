@@ -12,7 +12,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 
-from puzzlecomp.championships.models import Entry, EntryMember
+from puzzlecomp.championships.models import Entry, EntryMember, Round, RoundState
 
 # (first name, last name) of a member who did not consent.
 Withheld = tuple[str, str]
@@ -44,3 +44,15 @@ def entry_public_name(entry: Entry, members: Iterable[EntryMember]) -> str:
     """The entry's name as the public may read it, given its members (persons loaded)."""
     return public_name(entry.name, [(m.person.first_name, m.person.last_name)
                                     for m in members if not m.person.consent_publish])
+
+
+def groups_public(rnd: Round) -> bool:
+    """A round's groups are public once the organiser publishes them (or the seating), or once
+    the round has begun; before that they are a draft."""
+    return rnd.groups_published or tables_public(rnd)
+
+
+def tables_public(rnd: Round) -> bool:
+    """A round's tables are public once the organiser publishes the seating, or once the round
+    has begun."""
+    return rnd.seating_published or rnd.state != RoundState.PLANNED

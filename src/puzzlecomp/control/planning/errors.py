@@ -31,6 +31,7 @@ MESSAGES: Mapping[str, Any] = {
     "groups.same_group": _("Entry %(entry)s is already in group %(group)s."),
     "groups.not_assigned": _("Assign the groups before publishing them."),
     "groups.unknown_entry": _("There is no entry %(entry)s in this event."),
+    "seating.not_assigned": _("Seat the entries before publishing the seating."),
     "seating.not_enough_tables": _(
         "Seating needs %(needed)s tables; the hall has %(available)s competition tables."),
     "seating.unknown_entry": _("Entry %(entry)s has no seat in this round."),

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from puzzlecomp.championships.models import Result, Round
-from tests.browser.conftest import asgi_server, browser, phone_page, screenshot  # noqa: F401
+from tests.browser.conftest import screenshot
 from tests.browser.test_judge_phone import pair, record_finish
 from tests.judging.support import seat_round
 from tests.support import published_championship
@@ -36,7 +36,7 @@ def wait_for(page, condition, timeout: float = 20.0) -> None:
         page.wait_for_timeout(100)
 
 
-def test_a_record_the_server_fails_on_never_holds_back_the_others(phone_page,  # noqa: F811
+def test_a_record_the_server_fails_on_never_holds_back_the_others(phone_page,
                                                                    running_round):
     page = phone_page
     pair(page, running_round.event.championship)
