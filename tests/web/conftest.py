@@ -86,7 +86,7 @@ def clock(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Sign-in limits and snapshots live in the cache: each test starts with none."""
+    """Form limits and snapshots live in the cache: each test starts with none."""
     from django.core.cache import cache
 
     cache.clear()

@@ -111,7 +111,7 @@ def database_from_env(default_sqlite: Path) -> dict[str, object]:
 
 DATABASES = {"default": database_from_env(DATA_DIR / "puzzlecomp.sqlite3")}
 
-# Redis (REDIS_URL) shares the cache between app processes (sign-in limits, snapshots) and
+# Redis (REDIS_URL) shares the cache between app processes (form limits, snapshots) and
 # carries live notices between them. Sites sharing one Redis each keep their cache keys and
 # their notices' channel under their own prefix.
 REDIS_URL = os.environ.get("REDIS_URL", "")
