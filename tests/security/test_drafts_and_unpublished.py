@@ -9,7 +9,6 @@ from django.test import Client
 
 from puzzlecomp.championships.models import Role
 from puzzlecomp.championships.services.groups import groups_publish
-from puzzlecomp.championships.services.seating import seating_publish
 from tests.live.conftest import AsgiApp
 from tests.live.entries import enter
 from tests.support import round_of
@@ -44,7 +43,8 @@ def test_published_groups_then_seating_become_public(planned):
     assert [(r["group"], r["table"]) for r in api["rounds"]] == [("A", None)]
     assert "Group A" in page
     planned.refresh_from_db()
-    seating_publish(round=planned)
+    planned.seating_published = True  # as Planning > Seating > "Publish the seating" does
+    planned.save()
     api, _page = public_view(planned)
     assert [(r["group"], r["table"]) for r in api["rounds"]] == [("A", 5)]
 
