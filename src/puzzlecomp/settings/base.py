@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "puzzlecomp.control",
     "puzzlecomp.public",
     "puzzlecomp.judging",
+    "puzzlecomp.live",
 ]
 
 MIDDLEWARE = [
@@ -146,7 +147,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False
 # Anonymous forms that send email: at most this many per address (and per email address) an
-# hour (web/throttle.py).
+# hour (championships/throttle.py).
 REGISTRATIONS_PER_HOUR = int(os.environ.get("REGISTRATIONS_PER_HOUR", "20"))
 PASSWORD_RESETS_PER_HOUR = int(os.environ.get("PASSWORD_RESETS_PER_HOUR", "5"))
 LOGIN_REDIRECT_URL = "control:home"

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from puzzlecomp.web.throttle import client_address, throttle_hit
+from puzzlecomp.championships.throttle import client_address, throttle_hit
 
 
 def username_of(request: HttpRequest, credentials: dict[str, Any] | None) -> str:

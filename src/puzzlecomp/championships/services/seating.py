@@ -15,6 +15,7 @@ from django.utils import timezone
 from puzzlecomp.championships.audit import log_action
 from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.models import Entry, EntryStatus, Round, Seat
+from puzzlecomp.championships.notices import announce
 from puzzlecomp.championships.selectors.planning import (
     floor_plan_of,
     group_labels,
@@ -22,7 +23,6 @@ from puzzlecomp.championships.selectors.planning import (
     seating_order,
     seating_rule,
 )
-from puzzlecomp.live.notices import announce
 from puzzlecomp.planning import (
     PlanningError,
     Seating,

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from puzzlecomp.championships.models import Championship, Entry, Event
 from puzzlecomp.championships.selectors.registration import registration_overview
 from puzzlecomp.championships.services.registration import entry_confirm, entry_register
+from puzzlecomp.championships.throttle import client_address, throttle_hit
 from puzzlecomp.public.registration.forms import RegistrationForm
 from puzzlecomp.rules.errors import RulesError
-from puzzlecomp.web.throttle import client_address, throttle_hit
 
 SENT = "registration_sent"
 
