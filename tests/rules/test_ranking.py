@@ -101,7 +101,7 @@ def test_wjpc_has_no_official_ranking():
 
 
 outcomes = st.one_of(
-    st.integers(0, 5400).map(finished),
+    st.integers(1, 5400).map(finished),
     st.integers(0, 500).map(unfinished),
     st.sampled_from([Result(Status.DNF), Result(Status.DSQ), Result(Status.DNS)]),
 )

@@ -104,6 +104,9 @@ class Round(Model):
     groups: tuple[str, ...] = ()
     qualification: Qualification | None = None
     seating: SeatingRule = SeatingRule()
+    # Multi-puzzle rounds: listed: puzzle 1 (or relay part 1) first, each finished and checked
+    # before the next; chosen: one puzzle on the table at a time, in the order the entry chooses.
+    puzzle_order: Literal["listed", "chosen"] = "listed"
 
     @model_validator(mode="after")
     def _puzzles(self) -> Round:
@@ -111,6 +114,8 @@ class Round(Model):
             raise ValueError("a round needs puzzles or relay_parts")
         if self.puzzles and self.relay_parts:
             raise ValueError("give puzzles or relay_parts, not both")
+        if self.puzzle_order == "chosen" and self.relay_parts:
+            raise ValueError("relay parts follow one another: puzzle_order is listed")
         return self
 
     @property

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
+from puzzlecomp.rules.puzzle_order import check_puzzle_order
 from puzzlecomp.rules.results import NO_MISSING, MissingPieces, PuzzleRecord, Result, Status
 from puzzlecomp.rules.rounds import RoundRules
 from puzzlecomp.rules.ruleset import PenaltyRule
@@ -82,10 +83,10 @@ def _plainly_valid(result: Result, rules: RoundRules) -> bool:
     if status is _FINISHED:
         time = result.time
         if missing is NO_MISSING:
-            return time is not None and 0 <= time <= rules.time_limit_seconds
+            return time is not None and 0 < time <= rules.time_limit_seconds
         return (
             time is not None
-            and 0 <= time <= rules.time_limit_seconds
+            and 0 < time <= rules.time_limit_seconds
             and 0 <= missing.found <= missing.missing <= rules.total_pieces
             and 0 <= missing.contiguous <= missing.missing
             and missing.contiguous != 1
@@ -179,11 +180,16 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
     if problems:
         return problems
     limit = rules.time_limit_seconds + result.time_credit
+    if result.puzzles and result.status in (Status.FINISHED, Status.UNFINISHED):
+        check_puzzle_order(result, rules.round, rules.puzzle_sizes, limit, bad)
     if result.status is Status.FINISHED:
         time = _finish_time(result)
         if time is None:
             bad("result.finish_without_time", "time", "a finished result needs its time")
-        elif time > limit:
+        elif result.time == 0:
+            bad("result.finish_at_zero", "time", "a finish at 0:00:00 is not a time")
+        elif time > limit and result.time is not None:
+            # A multi-puzzle result's finishes were each checked against the limit above.
             bad(
                 "result.finish_past_limit",
                 "time",
@@ -200,6 +206,13 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
                 f"missing {missing_total} is more than the {rules.total_pieces} pieces",
             )
     elif result.status is Status.UNFINISHED:
+        if result.time is not None:
+            bad("result.unfinished_with_time", "time",
+                "a result that is not finished has no finish time; choose finished or remove "
+                "the time")
+        if result.puzzles and all(p.time is not None for p in result.puzzles):
+            bad("result.unfinished_all_finished", "status",
+                "every puzzle has a finish time, so the result is finished")
         _check_count(result, rules, bad)
     elif result.pieces is not None or result.remaining is not None or result.time is not None:
         bad(
