@@ -136,7 +136,7 @@ def order_kept(records: tuple[PuzzleRecord, ...], rules: RoundRules) -> bool:
     for stage in puzzle_stages(rules.round):
         times = [records[i].time for i in stage]
         if ended is None:
-            if any(t is not None or (records[i].pieces or 0) > 0 for i, t in zip(stage, times)):
+            if any(records[i].time is not None or (records[i].pieces or 0) > 0 for i in stage):
                 return False
             continue
         if any(t is not None and (t < ended or t > rules.time_limit_seconds) for t in times):
