@@ -47,6 +47,14 @@ MESSAGES: Mapping[str, Any] = {
     "result.puzzle_before_previous": _(
         "A puzzle cannot be finished before the puzzle it follows."),
     "result.unfinished_without_count": _("A count needs the pieces placed or the pieces left."),
+    "result.finish_at_zero": _("A finish at 0:00:00 is not a time: check the time."),
+    "result.puzzle_out_of_order": _(
+        "A puzzle holds pieces while a puzzle before it is not finished."),
+    "result.puzzles_at_once": _(
+        "One puzzle is on the table at a time: another unfinished puzzle already holds pieces."),
+    "result.unfinished_all_finished": _(
+        "Every puzzle has a finish time, so the result is finished."),
+    "result.unfinished_with_time": _("A result that is not finished has no finish time."),
     "result.pieces_and_remaining": _("Give the pieces placed or the pieces left, not both."),
     "result.pieces_above_size": _("The count is more than the puzzle's pieces."),
     "result.contiguous_above_missing": _("More pieces in adjacent clusters than missing."),

@@ -28,6 +28,16 @@ LIVE_MESSAGES: Mapping[str, Any] = {
     "result.pieces_and_remaining": _("Give the pieces placed or remaining, not both."),
     "result.count_without_unfinished": _(
         "This result takes no time or count; choose finished or not finished."),
+    "result.finish_at_zero": _("A finish at 0:00:00 is not a time: check the time."),
+    "result.puzzle_out_of_order": _(
+        "A puzzle holds pieces while a puzzle before it is not finished."),
+    "result.puzzles_at_once": _(
+        "One puzzle is on the table at a time: another unfinished puzzle already holds pieces."),
+    "result.unfinished_all_finished": _(
+        "Every puzzle has a finish time, so the result is finished."),
+    "result.unfinished_with_time": _("A result that is not finished has no finish time."),
+    "result.puzzle_before_previous": _(
+        "A puzzle cannot be finished before the puzzle it follows."),
 }
 
 
