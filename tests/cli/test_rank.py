@@ -130,3 +130,31 @@ def test_every_subcommand_has_help():
                               capture_output=True, text=True, check=False)
         assert done.returncode == 0
         assert "usage: puzzlecomp" in done.stdout
+
+
+def test_member_columns_that_disagree_in_count_exit_2_naming_row_and_field(tmp_path, capsys):
+    """docs/formats.md: a pair or team lists its members' facts separated by /, one per member;
+    a column of one value applies to every member."""
+    source = tmp_path / "teams.csv"
+    source.write_text("entry,group,status,time,country,birth_year\n"
+                      "T1,A,finished,2:00:00,CZE/GER,1980/1990/2000\n", encoding="utf-8")
+    code = main(["rank", str(source), "--ruleset", "wjpc-2025", "--event", "teams"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err == (f"{source}, row 2, entry T1, field birth_year: 3 values separated by /, "
+                   "but country lists 2 members\n")
+
+
+def test_team_sizes_in_results_follow_the_ruleset(tmp_path, capsys):
+    """wjpc-2025.txt, Teams: a minimum of 3 people and a maximum of 4; a row listing two is
+    refused, a row with one value per column does not list its members and is not checked."""
+    source = tmp_path / "teams.csv"
+    source.write_text("entry,group,status,time,country,birth_year\n"
+                      "T1,A,finished,2:00:00,CZE/GER,1980/1990\n"
+                      "T2,A,finished,2:10:00,CZE,\n"
+                      "T3,A,finished,2:20:00,CZE/CZE/GER,1980/1990/2000\n", encoding="utf-8")
+    code = main(["rank", str(source), "--ruleset", "wjpc-2025", "--event", "teams"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err == (f"{source}, row 2, entry T1, field members: 2 members listed; Teams of "
+                   "wjpc-2025 takes 3-4\n")
