@@ -59,7 +59,9 @@ class Playoff(Model):
     # next_group: a country counts as qualified only within the next-round group;
     # next_round: a qualifier anywhere in the next round counts.
     scope: Literal["next_group", "next_round"]
+    # Maxima per scope: countries sending anyone, and entrants sent (tied entrants count each).
     max_countries: int | None = Field(default=None, gt=0)
+    max_entrants: int | None = Field(default=None, gt=0)
 
 
 class Quota(Model):
@@ -67,6 +69,8 @@ class Quota(Model):
 
     reason: Literal["national", "foreign"]
     per_group: int = Field(ge=0)
+    # The rulebook calls per_group a maximum: a tie at the cut-off never takes more (tie_at_cap).
+    maximum: bool = False
 
 
 class Qualification(Model):
@@ -81,6 +85,10 @@ class Qualification(Model):
     ties_at_cutoff: Literal["all", "none"] = "all"
     ties_note: str = ""
     playoff: Playoff | None = None
+    # A tie that would take a maximum (a quota's or the play-off's) past it: raw_time: the entrants
+    # with the faster time before penalties go first, and those still tied stay out; leave_out:
+    # the whole tied block stays out. Either way the maximum is never exceeded.
+    tie_at_cap: Literal["raw_time", "leave_out"] = "raw_time"
 
     @model_validator(mode="after")
     def _places_or_quotas(self) -> Qualification:
