@@ -18,6 +18,7 @@ from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import RoundRules, resolve_round
+from puzzlecomp.rules.settings import championship_settings
 
 
 class CommandError(Exception):
@@ -71,15 +72,21 @@ def round_rules(args: argparse.Namespace) -> RoundRules:
     )
 
 
-def settings(args: argparse.Namespace) -> dict[str, Value]:
-    """Championship settings from repeated --setting NAME=VALUE options."""
-    values: dict[str, Value] = {}
+def given_settings(args: argparse.Namespace) -> dict[str, str]:
+    """Championship settings as given by repeated --setting NAME=VALUE options, unchecked."""
+    values: dict[str, str] = {}
     for item in args.setting:
         name, sep, value = item.partition("=")
-        if not sep or not name:
+        if not sep or not name.strip():
             raise CommandError(f"--setting {item!r}: expected NAME=VALUE")
         values[name.strip()] = value.strip()
     return values
+
+
+def settings(args: argparse.Namespace) -> dict[str, Value]:
+    """The championship settings of --setting options, checked against the ruleset's
+    declarations (RulesError naming every unknown name, unknown value and missing setting)."""
+    return championship_settings(load_ruleset(args.ruleset), given_settings(args))
 
 
 def read_text(path: str) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzlecomp.cli.common import CommandError, add_format_argument, located, settings
+from puzzlecomp.cli.common import CommandError, add_format_argument, given_settings, located
 from puzzlecomp.formats.championship_input import event_round_results, read_championship
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.formats.results_csv import InputError, InputProblem
@@ -20,6 +20,7 @@ from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import resolve_round
 from puzzlecomp.rules.ruleset import Event, Ruleset
+from puzzlecomp.rules.settings import championship_settings
 from puzzlecomp.rules.standings import StandingLine, event_standings
 from puzzlecomp.rules.subcategories import OVERALL, category_standings
 from puzzlecomp.rules.times import format_time
@@ -78,13 +79,13 @@ def add_championship_arguments(parser: argparse.ArgumentParser) -> None:
         "--time-limit",
         type=int,
         metavar="MINUTES",
-        help="time limit of every round for which the ruleset names none",
+        help="override the time limit of every round (as `rank` does for one)",
     )
     parser.add_argument(
         "--pieces",
         type=int,
         metavar="N",
-        help="puzzle size of every round for which the ruleset names none",
+        help="override the size of every puzzle of every round (as `rank` does for one)",
     )
     add_format_argument(parser)
 
@@ -113,7 +114,7 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     if ruleset_id is None:
         raise CommandError("give --ruleset ID (a folder of CSV files does not name one)")
     ruleset = load_ruleset(ruleset_id)
-    values = {**championship.settings, **settings(args)}
+    values = championship_settings(ruleset, {**championship.settings, **given_settings(args)})
     try:
         event = ruleset.event(args.event)
     except KeyError:
@@ -129,8 +130,8 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
             ruleset,
             event.id,
             rnd.id,
-            time_limit_minutes=None if rnd.time_limit_minutes else args.time_limit,
-            pieces=None if all(rnd.puzzle_sizes) else args.pieces,
+            time_limit_minutes=args.time_limit,
+            pieces=args.pieces,
         )
         rows = round_results.rows
         try:

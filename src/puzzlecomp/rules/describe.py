@@ -31,8 +31,13 @@ def describe_ruleset(ruleset: Ruleset) -> list[str]:
         )
     if ruleset.dispute_window_hours:
         lines.append(f"Disputes: within {ruleset.dispute_window_hours} hours of publication.")
-    for name, meaning in ruleset.settings.items():
-        lines.append(f"Setting {name}: {meaning}.")
+    for field, fact in ruleset.facts.items():
+        values = f" ({', '.join(c.value for c in fact.values)})" if fact.values else ""
+        lines.append(f"Person fact {field}: {fact.description}, {fact.kind}{values}.")
+    for name, spec in ruleset.settings.items():
+        values = ", ".join(c.value for c in ruleset.setting_values(name))
+        default = f"; default {spec.default}" if spec.default is not None else "; required"
+        lines.append(f"Setting {name}: {spec.description} ({values}{default}).")
     for event in ruleset.events:
         lines.extend(["", *_event(event, ruleset.currency)])
     return lines

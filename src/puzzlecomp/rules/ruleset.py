@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from puzzlecomp.rules.conditions import Condition, Eligibility
+from puzzlecomp.rules.conditions import Condition, ConditionField, Eligibility
 
 
 class Model(BaseModel):
@@ -293,6 +293,45 @@ class RegistrationPolicy(Model):
     waiting_list: bool = True
 
 
+class Choice(Model):
+    """One value a person fact or a setting may take, with its name for people."""
+
+    value: str
+    name: str = ""
+
+
+class PersonFact(Model):
+    """A fact about competitors that the ruleset's conditions read, and the values it takes."""
+
+    description: str
+    # choice: one of `values`; country: an IOC code; number: a whole number; yes_no: a boolean.
+    kind: Literal["choice", "country", "number", "yes_no"]
+    values: tuple[Choice, ...] = ()
+
+    @model_validator(mode="after")
+    def _values(self) -> PersonFact:
+        if (self.kind == "choice") != bool(self.values):
+            raise ValueError("a choice fact lists its values; other kinds list none")
+        return self
+
+
+class SettingSpec(Model):
+    """A championship setting the organiser supplies: its meaning and the values it takes."""
+
+    description: str
+    values: tuple[Choice, ...] = ()
+    # The values of a declared person fact instead of a list of its own (e.g. region).
+    values_of: ConditionField | None = None
+    # The value when the organiser gives none; None: the setting must be given.
+    default: str | None = None
+
+    @model_validator(mode="after")
+    def _values(self) -> SettingSpec:
+        if bool(self.values) == (self.values_of is not None):
+            raise ValueError("give values or values_of")
+        return self
+
+
 class FloorPlanSpec(Model):
     """Tables per row, front to back, and how many are kept for guests."""
 
@@ -308,8 +347,10 @@ class Ruleset(Model):
     penalty: PenaltyRule
     counting: CountingRule = CountingRule()
     official_ranking: Eligibility | None = None
-    # Championship settings the organiser supplies (e.g. the host state), with their meaning.
-    settings: dict[str, str] = {}
+    # The person facts the conditions read, and the championship settings the organiser supplies
+    # (e.g. the host state), each with the values it takes (docs/rulesets.md).
+    facts: dict[ConditionField, PersonFact] = {}
+    settings: dict[str, SettingSpec] = {}
     registration: RegistrationPolicy = RegistrationPolicy()
     floor_plan: FloorPlanSpec | None = None
     dispute_window_hours: int | None = Field(default=None, gt=0)
@@ -321,6 +362,7 @@ class Ruleset(Model):
         ids = [e.id for e in self.events]
         if len(set(ids)) != len(ids):
             raise ValueError("event ids repeat")
+        self._check_declarations()
         if self.official_ranking is None:
             for event in self.events:
                 if any(a.official_only for a in event.awards):
@@ -336,6 +378,47 @@ class Ruleset(Model):
             if event.id == event_id:
                 return event
         raise KeyError(event_id)
+
+    def setting_values(self, name: str) -> tuple[Choice, ...]:
+        """The values a declared setting takes."""
+        spec = self.settings[name]
+        if spec.values_of is not None:
+            return self.facts[spec.values_of].values
+        return spec.values
+
+    def conditions(self) -> list[Condition]:
+        """Every condition of the ruleset, nested ones included."""
+        tests = [self.official_ranking.when] if self.official_ranking else []
+        for event in self.events:
+            tests.extend(s.when for s in event.subcategories)
+            tests.extend(a.eligible.when for a in event.awards if a.eligible is not None)
+        return [part for test in tests for part in test.parts()]
+
+    def _check_declarations(self) -> None:
+        """Every fact and setting a condition reads is declared, with the values it tests."""
+        for name, spec in self.settings.items():
+            if spec.values_of is not None:
+                fact = self.facts.get(spec.values_of)
+                if fact is None or fact.kind != "choice":
+                    raise ValueError(f"setting {name!r}: values_of names no choice fact")
+            allowed = {choice.value for choice in self.setting_values(name)}
+            if spec.default is not None and spec.default not in allowed:
+                raise ValueError(f"setting {name!r}: the default is not one of its values")
+        for condition in self.conditions():
+            if condition.field is not None:
+                fact = self.facts.get(condition.field)
+                if fact is None:
+                    raise ValueError(f"a condition reads {condition.field!r}: declare it in facts")
+                tested = set(condition.one_of or ())
+                if isinstance(condition.equals, str):
+                    tested.add(condition.equals)
+                unknown = tested - {choice.value for choice in fact.values}
+                if fact.kind == "choice" and unknown:
+                    raise ValueError(f"a condition tests {condition.field!r} for values it does "
+                                     f"not take: {sorted(unknown)}")
+            for read in (condition.setting, condition.equals_setting):
+                if read is not None and read not in self.settings:
+                    raise ValueError(f"a condition reads setting {read!r}: declare it in settings")
 
 
 def month_day(value: str, year: int) -> dt.date:
