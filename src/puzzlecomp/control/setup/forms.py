@@ -9,10 +9,13 @@ from django.utils.translation import gettext_lazy as _
 
 from puzzlecomp.championships.models import Role
 from puzzlecomp.championships.services.settings import SetupError
+from puzzlecomp.rules.ruleset import Ruleset
 
 MESSAGES = {
     "championship.ends_before_start": _("The championship cannot end before it starts."),
-    "settings.unknown": _("The ruleset has no setting %(names)s."),
+    "setting.unknown": _("The ruleset has no setting %(setting)s; it has: %(known)s."),
+    "setting.value_unknown": _("The setting %(setting)s takes %(allowed)s, not %(value)s."),
+    "setting.required": _("The ruleset needs the setting %(setting)s."),
     "floor_plan.invalid_rows": _("Every row of the hall needs at least one table."),
     "floor_plan.invalid_guest_tables": _(
         "Guest tables must be between 0 and %(table_count)s, not %(guest_tables)s."),
@@ -55,13 +58,17 @@ class ChampionshipForm(forms.Form):
 
 
 class RulesetSettingsForm(forms.Form):
-    """One text field per setting the ruleset names, its meaning as help text."""
+    """One choice per setting the ruleset declares, from the values it declares."""
 
-    def __init__(self, *args: Any, settings: dict[str, str], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name, meaning in settings.items():
-            self.fields[name] = forms.CharField(label=name, help_text=meaning, max_length=100,
-                                                required=False)
+        for name, spec in ruleset.settings.items():
+            choices = [(c.value, f"{c.value}: {c.name}" if c.name else c.value)
+                       for c in ruleset.setting_values(name)]
+            self.fields[name] = forms.ChoiceField(
+                label=name, help_text=spec.description, required=spec.default is None,
+                choices=choices if spec.default is not None else [("", "---------"), *choices],
+                initial=spec.default)
 
 
 class FloorPlanForm(forms.Form):
