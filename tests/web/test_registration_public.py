@@ -261,6 +261,22 @@ def test_an_australian_resident_names_their_state_where_prizes_depend_on_it(
     assert Entry.objects.get().members.get().person.region == "NSW"
 
 
+def test_the_states_and_territories_offered_are_the_ones_the_ruleset_declares(
+        published, submit, client, clock):
+    """australia-state-national.txt, Eligibility: residents of "the NT or another Australian
+    Territory" may take a trophy, so every territory the ruleset names can be chosen; a state is
+    only for residents of Australia."""
+    state = published("australia-state")
+    html = client.get(reverse("public:registration:register",
+                              args=[state.slug, "individual"])).content.decode()
+    for code in ("ACT", "NSW", "NT", "JBT", "CX", "CC", "NF"):
+        assert f'<option value="{code}">' in html
+    response = register(submit, state, "individual", person(nationality="NZ", region="NSW"))
+    assert "only for residents of Australia" in response.content.decode()
+    register(submit, state, "individual", person(nationality="AU", region="JBT"))
+    assert Entry.objects.get().members.get().person.region == "JBT"
+
+
 def test_each_person_registers_alone_for_a_relay_with_drawn_teams(published, client, clock):
     """czech-blind-and-relay.txt: "Each competitor registers individually"."""
     relay = published("czech-blind-relay")

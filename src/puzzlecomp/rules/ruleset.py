@@ -307,6 +307,8 @@ class PersonFact(Model):
     # choice: one of `values`; country: an IOC code; number: a whole number; yes_no: a boolean.
     kind: Literal["choice", "country", "number", "yes_no"]
     values: tuple[Choice, ...] = ()
+    # Asked only of residents of this country (IOC code), e.g. the Australian state.
+    residents_of: str | None = None
 
     @model_validator(mode="after")
     def _values(self) -> PersonFact:

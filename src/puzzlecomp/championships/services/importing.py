@@ -37,6 +37,7 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.rules.fees import fee_due
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.ruleset import PersonFact
 
 COLUMNS = ("entry", "entry_name", "position", "first_name", "last_name", "email",
            "nationality", "residence", "region", "birth_date", "years_resident",
@@ -255,6 +256,18 @@ class _RowReader:
                      max=max_length)
         return value
 
+    def choice(self, name: str, fact: PersonFact | None) -> str:
+        """One of the fact's declared values in its own spelling (any value when undeclared)."""
+        value = self.text(name, max_length=20)
+        if not value or fact is None:
+            return value
+        values = {choice.value.casefold(): choice.value for choice in fact.values}
+        if value.casefold() not in values:
+            self.bad(name, "import.unknown_value", "%(value)r is not one of %(allowed)s",
+                     allowed=", ".join(values.values()))
+            return ""
+        return values[value.casefold()]
+
     def country(self, name: str, *, required: bool = False) -> str:
         value = self.values.get(name, "")
         if not value:
@@ -306,6 +319,8 @@ class _RowReader:
 def import_check(*, event: Event, rows: Sequence[Row]) -> ImportPlan:
     """Every entry the rows describe, and every problem, row by row and field by field."""
     problems: list[ImportProblem] = []
+    # The region's values are the ruleset's (Australia: states and territories).
+    region = load_ruleset(event.championship.ruleset_id).facts.get("region")
     grouped: dict[str, list[tuple[PlannedMember, Mapping[str, str]]]] = {}
     positions: dict[str, set[int]] = {}
     for number, values in rows:
@@ -325,7 +340,7 @@ def import_check(*, event: Event, rows: Sequence[Row]) -> ImportPlan:
             email=read.email("email"),
             nationality=read.country("nationality", required=True),
             residence=read.country("residence"),
-            region=read.text("region", max_length=20),
+            region=read.choice("region", region),
             birth_date=read.date("birth_date"),
             years_resident=read.whole("years_resident"),
             consent_publish=read.yes_no("consent_publish"),

@@ -22,6 +22,7 @@ MESSAGES = {
     "import.not_a_date": _("'%(value)s' is not a date (YYYY-MM-DD)"),
     "import.not_a_number": _("'%(value)s' is not a whole number"),
     "import.not_yes_no": _("'%(value)s' is not yes or no"),
+    "import.unknown_value": _("'%(value)s' is not one of %(allowed)s"),
     "import.bad_email": _("'%(value)s' is not an email address"),
     "import.entry_blank": _("pairs and teams need an entry key to group their members"),
     "import.position_twice": _("position %(position)s is used twice in entry %(entry_key)s"),
