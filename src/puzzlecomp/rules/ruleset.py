@@ -202,7 +202,8 @@ class NationalityRule(Model):
 
     # Entry size -> members needed. Absent sizes: all members.
     same_nationality_needed: dict[int, int] = {}
-    mixed_flag: str = "WJPF"
+    # The flag of an entry whose members do not share a nationality (WJPC names "WJPF").
+    mixed_flag: str = "MIX"
 
 
 class Event(Model):
