@@ -466,7 +466,8 @@ def test_only_a_qualifier_can_be_replaced():
 
 # ---------------------------------------------------------------- invariants
 
-STATUSES = st.sampled_from(list(Status))
+# WJPC knows no assistance statuses (australia-state-national.txt only).
+STATUSES = st.sampled_from([s for s in Status if s not in (Status.ASSISTED, Status.OUTSIDE_HELP)])
 NATIONS = st.sampled_from(["CZE", "GER", "NOR"])
 lines = st.lists(
     st.tuples(

@@ -15,7 +15,7 @@ from puzzlecomp.rules.scoring import Score, SortKey, score_result
 
 K = TypeVar("K", bound=Hashable)
 
-_UNRANKED_ORDER = {Status.DSQ: 0, Status.DNS: 1}
+_UNRANKED_ORDER = {Status.DSQ: 0, Status.OUTSIDE_HELP: 1, Status.DNS: 2}
 # Building the tuple directly skips NamedTuple's argument parsing (most of its cost).
 _new_line = tuple.__new__
 

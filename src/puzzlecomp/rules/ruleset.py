@@ -356,6 +356,9 @@ class Ruleset(Model):
     settings: dict[str, SettingSpec] = {}
     registration: RegistrationPolicy = RegistrationPolicy()
     floor_plan: FloorPlanSpec | None = None
+    # The statuses assisted and outside_help exist (australia-state-national.txt: help asked for,
+    # "No time will be recorded for any competitor who receives outside assistance").
+    assistance: bool = False
     dispute_window_hours: int | None = Field(default=None, gt=0)
     no_show_after_minutes: int | None = Field(default=None, gt=0)
     events: tuple[Event, ...]

@@ -16,7 +16,10 @@ from puzzlecomp.rules.times import format_time
 # (most first), then dnf. A plain int keeps sorting large rounds fast.
 SortKey = int
 _UNFINISHED_BASE = 10**9
+# Assisted entrants (no time recorded) come after every unaided entrant, all on one place.
+_ASSISTED_KEY = 2 * 10**9 - 1
 _DNF_KEY = 2 * 10**9
+_ASSISTANCE = (Status.ASSISTED, Status.OUTSIDE_HELP)
 _Reporter = Callable[..., None]
 # Enum members as plain names: attribute lookups on an Enum class are slow in a hot loop.
 _FINISHED, _UNFINISHED, _DNF = Status.FINISHED, Status.UNFINISHED, Status.DNF
@@ -71,6 +74,8 @@ def score_result(result: Result, rules: RoundRules, *, entry: str = "") -> Score
         return _new_score(Score, (status, None, 0, pieces, _UNFINISHED_BASE - pieces))
     if status is _DNF:
         return _new_score(Score, (status, None, 0, None, _DNF_KEY))
+    if status is Status.ASSISTED:
+        return _new_score(Score, (status, None, 0, None, _ASSISTED_KEY))
     return Score(status)
 
 
@@ -99,7 +104,8 @@ def _plainly_valid(result: Result, rules: RoundRules) -> bool:
             and missing is NO_MISSING
             and 0 <= pieces <= rules.total_pieces
         )
-    return result.time is None and result.pieces is None
+    return (result.time is None and result.pieces is None
+            and (status not in _ASSISTANCE or rules.ruleset.assistance))
 
 
 def _all_missing(result: Result) -> list[MissingPieces]:
@@ -219,6 +225,13 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
             "result.count_without_unfinished",
             "status",
             f"a {result.status} result takes no time or count; use finished or unfinished",
+        )
+    if result.status in _ASSISTANCE and not rules.ruleset.assistance:
+        bad(
+            "result.status_not_in_ruleset",
+            "status",
+            f"{rules.ruleset.id} has no {result.status} results",
+            status=str(result.status),
         )
     return problems
 

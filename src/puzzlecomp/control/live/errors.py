@@ -38,6 +38,7 @@ LIVE_MESSAGES: Mapping[str, Any] = {
     "result.unfinished_with_time": _("A result that is not finished has no finish time."),
     "result.puzzle_before_previous": _(
         "A puzzle cannot be finished before the puzzle it follows."),
+    "result.status_not_in_ruleset": _("This ruleset has no %(status)s results."),
     "entry.members_count": _(
         "Entry %(entry)s lists %(members)s members; the event takes %(members_min)s to "
         "%(members_max)s."),

@@ -33,6 +33,8 @@ STATUS_LABELS: Mapping[str, Any] = {
     "dnf": _("did not finish"),
     "dsq": _("disqualified"),
     "dns": _("did not start"),
+    "assisted": _("helped to finish: no time recorded"),
+    "outside_help": _("outside help: no time"),
 }
 
 
