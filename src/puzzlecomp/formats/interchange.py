@@ -112,6 +112,7 @@ class MemberData(Model):
     person: int
     position: Count = 0
     represents: OptionalCountryCode = ""
+    first_state_competition_of_year: bool | None = None
 
 
 class EntryData(Model):

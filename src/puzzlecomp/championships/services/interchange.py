@@ -82,7 +82,8 @@ def championship_export(championship: Championship, *, by: Any = None) -> dict[s
     of_entry: dict[int, list[MemberData]] = {}
     for m in members:
         of_entry.setdefault(m.entry_id, []).append(MemberData(
-            person=person_key[m.person_id], position=m.position, represents=str(m.represents)))
+            person=person_key[m.person_id], position=m.position, represents=str(m.represents),
+            first_state_competition_of_year=m.first_state_competition_of_year))
     order = ("round__event__position", "round__position", "entry__number")
     in_rounds = {"round__event__championship": championship}
     document = ChampionshipFile(
@@ -338,7 +339,8 @@ def _create(document: ChampionshipFile, slug: str) -> Championship:
                                                            strict=True)}
     EntryMember.objects.bulk_create(
         (EntryMember(entry=entry_of[(e.event, e.number)], person=people[m.person],
-                     position=m.position, represents=m.represents)
+                     position=m.position, represents=m.represents,
+                     first_state_competition_of_year=m.first_state_competition_of_year)
          for e in document.entries for m in e.members), batch_size=BATCH)
     keys = ("event", "round", "entry")
     Seat.objects.bulk_create(

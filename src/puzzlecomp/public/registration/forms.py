@@ -65,6 +65,11 @@ class MemberForm(forms.Form):
     region = forms.ChoiceField(label=_("State or territory"), required=False)
     accompanied_by_adult = forms.BooleanField(
         label=_("An adult (parent or guardian) accompanies me"), required=False)
+    # Only where the ruleset reads it (a territory resident's trophy at their first state
+    # competition of the year).
+    first_state_competition_of_year = forms.BooleanField(
+        label=_("This is the first state competition I enter this calendar year"),
+        required=False)
     consent_publish = forms.BooleanField(
         label=_("I agree that my name, nationality and age category may be published in the "
                 "participant list and results"))
@@ -73,9 +78,12 @@ class MemberForm(forms.Form):
         required=False)
 
     def __init__(self, *args: Any, region: PersonFact | None = None,
+                 first_of_year_asked: bool = False,
                  accompanied_below: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.region = region
+        if not first_of_year_asked:
+            del self.fields["first_state_competition_of_year"]
         if region is None:
             del self.fields["region"]
         else:
@@ -120,6 +128,7 @@ class MemberForm(forms.Form):
             region=data.get("region", ""),
             consent_publish=data["consent_publish"], consent_photos=data["consent_photos"],
             accompanied_by_adult=data.get("accompanied_by_adult", False),
+            first_state_competition_of_year=data.get("first_state_competition_of_year"),
         )
 
 
@@ -135,6 +144,7 @@ class RegistrationForm:
         accompanied_below = ruleset.registration.age.accompanied_below
         self.members = [
             MemberForm(data, prefix=f"m{i}", region=region,
+                       first_of_year_asked="first_state_competition_of_year" in ruleset.facts,
                        accompanied_below=accompanied_below,
                        empty_permitted=i >= required, use_required_attribute=i < required)
             for i in range(blocks)
