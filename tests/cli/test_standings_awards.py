@@ -187,7 +187,8 @@ def test_a_round_the_ruleset_does_not_name_is_reported_with_its_file(tmp_path, c
     assert (code, out) == (2, "")
     assert err.splitlines() == [
         f"{folder / 'individual' / 'semifinal.csv'}, field round: event individual of wjpc-2025 "
-        "has no round 'semifinal'; known: first, second, final",
+        "has no round 'semifinal'; known: first, second, final, tiebreaker-debutant, "
+        "tiebreaker-junior-18, tiebreaker-senior-a, tiebreaker-senior-b",
         f"{folder / 'individuals' / 'first.csv'}, field event: ruleset wjpc-2025 has no event "
         "'individuals'; known: individual, pairs, teams",
     ]
@@ -376,3 +377,32 @@ def test_entrant_facts_come_from_the_latest_round_that_gives_them(tmp_path, caps
         ["1", "1", "a"],
         ["2", "2", "b"],
     ]
+
+
+def test_awards_lists_the_subcategory_tiebreakers_the_results_call_for(capsys):
+    """wjpc-2025.txt, Subcategories (*): Junior 18 has one finalist for three prizes, so the
+    best juniors eliminated earlier (up to 5) hold a tiebreaker for the two open places."""
+    code, out, err = run(capsys, "awards", WJPC_FOLDER, *WJPC, "--tiebreakers",
+                         "--category", "junior-18")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "category,open_places,entry,name,country,overall_place,round",
+        "junior-18,2,B5,Bo Jensen,DEN,8,first",
+    ]
+
+
+def test_awards_use_a_subcategory_tiebreaker_held_as_a_round_of_its_own(tmp_path, capsys):
+    """wjpc-2025.txt, Subcategories (*): the tiebreaker's results (EVENT/tiebreaker-CATEGORY.csv,
+    a round of its own) decide the places after the finalists."""
+    folder = tmp_path / "championship"
+    shutil.copytree(WJPC_FOLDER, folder)
+    (folder / "individual" / "tiebreaker-senior-b.csv").write_text(
+        "entry,time\nB4,50:00\n", encoding="utf-8")
+    code, out, err = run(capsys, "awards", folder, *WJPC, "--category", "senior-b")
+    assert (code, err) == (0, "")
+    assert [line.split(",")[:3] for line in out.splitlines()[1:]] == [["senior-b", "1", "B4"]]
+    (folder / "individual" / "tiebreaker-senior-b.csv").write_text(
+        "entry,time\nA1,50:00\n", encoding="utf-8")
+    code, out, err = run(capsys, "awards", folder, *WJPC, "--category", "senior-b")
+    assert (code, out) == (2, "")
+    assert "A1 is not one of the entrants called to the senior-b tiebreaker" in err

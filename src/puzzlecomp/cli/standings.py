@@ -11,7 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from puzzlecomp.cli.common import CommandError, add_format_argument, given_settings, located
-from puzzlecomp.formats.championship_input import event_round_results, read_championship
+from puzzlecomp.formats.championship_input import (
+    event_round_results,
+    read_championship,
+    tiebreaker_rounds,
+)
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.formats.results_csv import InputError, InputProblem
 from puzzlecomp.rules.conditions import Value
@@ -49,6 +53,8 @@ class ChampionshipStandings:
     settings: dict[str, Value]
     rounds: tuple[str, ...]
     standings: list[StandingLine]
+    # The ranking of each subcategory tiebreaker held, by subcategory.
+    tiebreakers: dict[str, list[RankedEntry]]
 
 
 def add_championship_arguments(parser: argparse.ArgumentParser) -> None:
@@ -123,9 +129,13 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
             f"ruleset {ruleset.id} has no event {args.event!r}; known: {known}"
         ) from None
     rankings: dict[str, Sequence[RankedEntry]] = {}
+    tiebreakers: dict[str, list[RankedEntry]] = {}
+    decides = tiebreaker_rounds(event)
     problems: list[InputProblem] = []
     for round_results in event_round_results(championship, ruleset, event):
-        rnd = event.round(round_results.round_id)
+        category = decides.get(round_results.round_id)
+        tiebreaker = event.subcategory_tiebreaker
+        rnd = tiebreaker.round if category and tiebreaker else event.round(round_results.round_id)
         rules = resolve_round(
             ruleset,
             event.id,
@@ -135,15 +145,18 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
         )
         rows = round_results.rows
         try:
-            rankings[rnd.id] = rank_round(
-                [(r.entry, r.result) for r in rows], rules, settings=values
-            )
+            ranking = rank_round([(r.entry, r.result) for r in rows], rules, settings=values)
         except RulesError as exc:
             problems.extend(located(exc, rows, round_results.source).problems)
+            continue
+        if category:
+            tiebreakers[category] = ranking
+        else:
+            rankings[rnd.id] = ranking
     if problems:
         raise InputError(problems)
     return ChampionshipStandings(
-        ruleset, event, values, tuple(rankings), event_standings(rankings, event)
+        ruleset, event, values, tuple(rankings), event_standings(rankings, event), tiebreakers
     )
 
 

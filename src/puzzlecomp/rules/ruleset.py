@@ -175,6 +175,14 @@ class Subcategory(Model):
     members: Literal["all", "any", "majority"] = "all"
 
 
+class SubcategoryTiebreaker(Model):
+    """A round held for a subcategory whose prizes the final cannot fill: the best `entrants` of
+    the subcategory eliminated before the final take part (wjpc-2025.txt, Subcategories (*))."""
+
+    entrants: int = Field(gt=0)
+    round: Round
+
+
 class EarlyPrice(Model):
     amount: Decimal = Field(ge=0)
     until: str = Field(pattern=r"^\d\d-\d\d$", description="MM-DD of the competition year")
@@ -221,6 +229,7 @@ class Event(Model):
     nationality: NationalityRule = NationalityRule()
     rounds: tuple[Round, ...]
     subcategories: tuple[Subcategory, ...] = ()
+    subcategory_tiebreaker: SubcategoryTiebreaker | None = None
     awards: tuple[AwardRule, ...] = ()
 
     @model_validator(mode="after")
@@ -228,6 +237,8 @@ class Event(Model):
         if self.members_min > self.members_max:
             raise ValueError("members_min is above members_max")
         ids = [r.id for r in self.rounds]
+        if self.subcategory_tiebreaker is not None:
+            ids.append(self.subcategory_tiebreaker.round.id)
         if len(set(ids)) != len(ids):
             raise ValueError("round ids repeat")
         categories = {"overall"} | {s.id for s in self.subcategories}
@@ -255,10 +266,13 @@ class Event(Model):
         return self
 
     def round(self, round_id: str) -> Round:
-        """The round with this id; raises KeyError when there is none."""
+        """The round with this id (the subcategory tiebreaker's too); KeyError when none."""
         for rnd in self.rounds:
             if rnd.id == round_id:
                 return rnd
+        tiebreaker = self.subcategory_tiebreaker
+        if tiebreaker is not None and tiebreaker.round.id == round_id:
+            return tiebreaker.round
         raise KeyError(round_id)
 
 

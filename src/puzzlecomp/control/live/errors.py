@@ -39,6 +39,10 @@ LIVE_MESSAGES: Mapping[str, Any] = {
     "result.puzzle_before_previous": _(
         "A puzzle cannot be finished before the puzzle it follows."),
     "result.status_not_in_ruleset": _("This ruleset has no %(status)s results."),
+    "tiebreaker.not_called": _(
+        "Entry %(entry)s is not one of the entrants called to the %(category)s tiebreaker."),
+    "tiebreaker.not_needed": _(
+        "The %(category)s subcategory needs no tiebreaker: its finalists fill its prizes."),
     "entry.members_count": _(
         "Entry %(entry)s lists %(members)s members; the event takes %(members_min)s to "
         "%(members_max)s."),
