@@ -91,6 +91,9 @@ class MemberForm(forms.Form):
             self.fields["region"].choices = [
                 ("", "---------"),
                 *((c.value, gettext(c.name) if c.name else c.value) for c in region.values)]
+            if region.residents_of is not None:
+                self.fields["region"].help_text = _("For residents of %(country)s.") % {
+                    "country": country_name(region.residents_of)}
         if accompanied_below is None:
             del self.fields["accompanied_by_adult"]
         else:
