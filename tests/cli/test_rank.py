@@ -158,3 +158,17 @@ def test_team_sizes_in_results_follow_the_ruleset(tmp_path, capsys):
     assert (code, out) == (2, "")
     assert err == (f"{source}, row 2, entry T1, field members: 2 members listed; Teams of "
                    "wjpc-2025 takes 3-4\n")
+
+
+def test_person_facts_follow_the_values_the_ruleset_declares(tmp_path, capsys):
+    """australia-state.toml, facts.region: a state or territory code in any letter case; any
+    other region is refused naming the row, entry and field."""
+    source = tmp_path / "state.csv"
+    source.write_text("entry,region,time\nv,vic,40:00\nn,Sydney,41:00\n", encoding="utf-8")
+    options = ["--ruleset", "australia-state", "--event", "individual", "--time-limit", "60",
+               "--pieces", "500", "--setting", "host_region=VIC"]
+    code = main(["rank", str(source), *options])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err == (f"{source}, row 3, entry n, field region: region 'Sydney' is not one of ACT, "
+                   "NSW, NT, QLD, SA, TAS, VIC, WA, JBT, CX, CC, NF\n")

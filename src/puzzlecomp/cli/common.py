@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -15,9 +16,11 @@ from puzzlecomp.formats.results_csv import (
 )
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.facts import declared_facts
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import RoundRules, resolve_round
+from puzzlecomp.rules.ruleset import Ruleset
 from puzzlecomp.rules.settings import championship_settings
 
 
@@ -104,12 +107,29 @@ def rank_file(path: str, rules: RoundRules, settings: Mapping[str, Value]) -> li
     """Rank a results file; raises InputError with every problem of every row, ranking none."""
     rows, problems = parse_results(read_text(path), source=path)
     try:
+        rows = with_declared_facts(rows, rules.ruleset, path)
         ranking = rank_round([(r.entry, r.result) for r in rows], rules, settings=settings)
     except RulesError as exc:
         problems.extend(located(exc, rows, path).problems)
+    except InputError as exc:
+        problems.extend(exc.problems)
     if problems:
         raise InputError(sorted(problems, key=lambda p: (p.row or 0)))
     return ranking
+
+
+def with_declared_facts(rows: list[ResultRow], ruleset: Ruleset, source: str) -> list[ResultRow]:
+    """The rows with their people's facts in the ruleset's spelling; InputError naming the row,
+    entry and fact of every value the ruleset does not declare."""
+    checked, problems = [], []
+    for row in rows:
+        try:
+            checked.append(dataclasses.replace(row, entry=declared_facts(ruleset, row.entry)))
+        except RulesError as exc:
+            problems.extend(located(exc, [row], source).problems)
+    if problems:
+        raise InputError(problems)
+    return checked
 
 
 def located(exc: RulesError, rows: list[ResultRow], source: str) -> InputError:

@@ -10,7 +10,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzlecomp.cli.common import CommandError, add_format_argument, given_settings, located
+from puzzlecomp.cli.common import (
+    CommandError,
+    add_format_argument,
+    given_settings,
+    located,
+    with_declared_facts,
+)
 from puzzlecomp.formats.championship_input import (
     event_round_results,
     read_championship,
@@ -145,9 +151,13 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
         )
         rows = round_results.rows
         try:
+            rows = with_declared_facts(rows, ruleset, round_results.source)
             ranking = rank_round([(r.entry, r.result) for r in rows], rules, settings=values)
         except RulesError as exc:
             problems.extend(located(exc, rows, round_results.source).problems)
+            continue
+        except InputError as exc:
+            problems.extend(exc.problems)
             continue
         if category:
             tiebreakers[category] = ranking

@@ -43,6 +43,7 @@ LIVE_MESSAGES: Mapping[str, Any] = {
         "Entry %(entry)s is not one of the entrants called to the %(category)s tiebreaker."),
     "tiebreaker.not_needed": _(
         "The %(category)s subcategory needs no tiebreaker: its finalists fill its prizes."),
+    "person.value_unknown": _("'%(value)s' is not one of %(allowed)s"),
     "entry.members_count": _(
         "Entry %(entry)s lists %(members)s members; the event takes %(members_min)s to "
         "%(members_max)s."),
