@@ -159,3 +159,4 @@ def test_no_record_that_breaks_a_multi_puzzle_order_is_ever_ranked(data):
         assert not order_kept(records, rules)
     else:
         assert order_kept(records, rules)
+

@@ -16,11 +16,10 @@ from puzzlecomp.formats.results_csv import (
 )
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.errors import RulesError
-from puzzlecomp.rules.facts import declared_facts
+from puzzlecomp.rules.facts import check_members_count, declared_facts
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import RoundRules, resolve_round
-from puzzlecomp.rules.ruleset import Ruleset
 from puzzlecomp.rules.settings import championship_settings
 
 
@@ -107,7 +106,7 @@ def rank_file(path: str, rules: RoundRules, settings: Mapping[str, Value]) -> li
     """Rank a results file; raises InputError with every problem of every row, ranking none."""
     rows, problems = parse_results(read_text(path), source=path)
     try:
-        rows = with_declared_facts(rows, rules.ruleset, path)
+        rows = with_declared_facts(rows, rules, path)
         ranking = rank_round([(r.entry, r.result) for r in rows], rules, settings=settings)
     except RulesError as exc:
         problems.extend(located(exc, rows, path).problems)
@@ -118,13 +117,16 @@ def rank_file(path: str, rules: RoundRules, settings: Mapping[str, Value]) -> li
     return ranking
 
 
-def with_declared_facts(rows: list[ResultRow], ruleset: Ruleset, source: str) -> list[ResultRow]:
+def with_declared_facts(rows: list[ResultRow], rules: RoundRules, source: str) -> list[ResultRow]:
     """The rows with their people's facts in the ruleset's spelling; InputError naming the row,
-    entry and fact of every value the ruleset does not declare."""
+    entry and field of every value the ruleset does not declare and every entry listing more or
+    fewer members than the event takes."""
     checked, problems = [], []
     for row in rows:
         try:
-            checked.append(dataclasses.replace(row, entry=declared_facts(ruleset, row.entry)))
+            check_members_count(row.entry, rules.event, rules.ruleset.id)
+            entry = declared_facts(rules.ruleset, row.entry)
+            checked.append(dataclasses.replace(row, entry=entry))
         except RulesError as exc:
             problems.extend(located(exc, [row], source).problems)
     if problems:

@@ -151,7 +151,7 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
         )
         rows = round_results.rows
         try:
-            rows = with_declared_facts(rows, ruleset, round_results.source)
+            rows = with_declared_facts(rows, rules, round_results.source)
             ranking = rank_round([(r.entry, r.result) for r in rows], rules, settings=values)
         except RulesError as exc:
             problems.extend(located(exc, rows, round_results.source).problems)

@@ -1,4 +1,5 @@
-"""Person facts as an input gives them, checked against the ruleset's declared values."""
+"""Entries as an input file gives them, checked against the ruleset: the facts of their people
+(declared values) and how many people they list (the event's size)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import dataclasses
 
 from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
 from puzzlecomp.rules.results import Entry
-from puzzlecomp.rules.ruleset import Ruleset
+from puzzlecomp.rules.ruleset import Event, Ruleset
 
 
 def declared_facts(ruleset: Ruleset, entry: Entry) -> Entry:
@@ -42,3 +43,22 @@ def declared_facts(ruleset: Ruleset, entry: Entry) -> Entry:
     if problems:
         raise RulesError(problems)
     return dataclasses.replace(entry, members=tuple(members))
+
+
+def check_members_count(entry: Entry, event: Event, ruleset_id: str) -> None:
+    """Raise RulesError (entry.members_count) when the entry lists more members than the event
+    takes, or more than one but fewer than it needs.
+
+    One member given for a pair or team means its members are not listed (docs/formats.md);
+    registration checks the sizes of stored entries.
+    """
+    members = len(entry.members)
+    if members > event.members_max or 1 < members < event.members_min:
+        size = (str(event.members_min) if event.members_min == event.members_max
+                else f"{event.members_min}-{event.members_max}")
+        raise RulesError(violation(
+            "entry.members_count",
+            f"{members} members listed; {event.name} of {ruleset_id} takes {size}",
+            entry=entry.id, field="members", members=members,
+            members_min=event.members_min, members_max=event.members_max,
+        ))

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from typing import NamedTuple, TypeVar
 
 from puzzlecomp.rules.conditions import Value
-from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
+from puzzlecomp.rules.errors import RulesError, RuleViolation
 from puzzlecomp.rules.results import Entry, Result, Status
 from puzzlecomp.rules.rounds import RoundRules
 from puzzlecomp.rules.scoring import Score, SortKey, score_result
@@ -75,7 +75,6 @@ def _rank_round(
 ) -> list[RankedEntry]:
     problems: list[RuleViolation] = []
     seen: set[str] = set()
-    event = rules.event
     # Positions of each group's results, and their scores: parallel lists rather than a tuple
     # per entry keep large rounds cheap for the allocator and the garbage collector.
     groups: dict[str, list[int]] = {}
@@ -88,10 +87,6 @@ def _rank_round(
                 )
             )
         seen.add(entry.id)
-        members = len(entry.members)
-        # One member given for a pair or team means its members are not listed (docs/formats.md).
-        if members > event.members_max or 1 < members < event.members_min:
-            problems.append(_members_count(entry.id, members, rules))
         try:
             scores.append(score_result(result, rules, entry=entry.id))
         except RulesError as exc:
@@ -142,14 +137,3 @@ def _rank_group(
     lines.extend(RankedEntry(*results[p], scores[p], None) for p in unranked)
     return lines
 
-
-def _members_count(entry_id: str, members: int, rules: RoundRules) -> RuleViolation:
-    event = rules.event
-    size = (str(event.members_min) if event.members_min == event.members_max
-            else f"{event.members_min}-{event.members_max}")
-    return violation(
-        "entry.members_count",
-        f"{members} members listed; {event.name} of {rules.ruleset.id} takes {size}",
-        entry=entry_id, field="members", members=members,
-        members_min=event.members_min, members_max=event.members_max,
-    )
