@@ -1,13 +1,15 @@
-"""One impossible record, one code: the phone, the head judge's correction and the CLI refuse
-it alike, because every path scores through the engine."""
+"""One impossible record, one code: the phone, the head judge's correction, the championship
+import and the CLI refuse it alike, because every path scores through the engine."""
 
 from __future__ import annotations
 
 import pytest
 
 from puzzlecomp.championships.services.disputes import result_correct
+from puzzlecomp.championships.services.interchange import championship_export, championship_import
 from puzzlecomp.championships.services.results import ResultValues
 from puzzlecomp.cli.main import main
+from puzzlecomp.formats.interchange import InterchangeError
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.results import Status
 from tests.judging.support import fields_of, write
@@ -24,7 +26,7 @@ def cli_problems(tmp_path, capsys, row: str) -> tuple[int, str]:
     return code, err.strip()
 
 
-def test_a_finish_at_zero_seconds_is_refused_by_phone_head_judge_and_cli(
+def test_a_finish_at_zero_seconds_is_refused_by_phone_head_judge_import_and_cli(
     phone, live_round, tmp_path, capsys
 ):
     """wjpc-2025.txt, Time Recording: a finish is a time after the start."""
@@ -40,6 +42,13 @@ def test_a_finish_at_zero_seconds_is_refused_by_phone_head_judge_and_cli(
     code, err = cli_problems(tmp_path, capsys, "E2,A,finished,0:00,")
     assert code == 2
     assert err.endswith("row 2, entry E2, field time: a finish at 0:00:00 is not a time")
+    assert write(phone, live_round, 1, "tap", time_seconds=300).status_code == 200
+    data = championship_export(live_round.event.championship)
+    data["results"][0]["time_seconds"] = 0
+    with pytest.raises(InterchangeError) as refused:
+        championship_import(data, slug="copy")
+    assert [str(p) for p in refused.value.problems] == [
+        "results[0].time_seconds: a finish at 0:00:00 is not a time"]
 
 
 def test_an_unfinished_result_with_a_finish_time_is_refused_by_head_judge_and_cli(
