@@ -41,7 +41,7 @@ from puzzlecomp.rules.ruleset import PersonFact
 
 COLUMNS = ("entry", "entry_name", "position", "first_name", "last_name", "email",
            "nationality", "residence", "region", "birth_date", "years_resident",
-           "consent_publish", "consent_photos")
+           "consent_publish", "consent_photos", "first_state_competition_of_year")
 REQUIRED_COLUMNS = ("first_name", "last_name", "nationality")
 MAX_ROWS = 5000
 YES = {"yes", "y", "true", "1", "x", "ano", "ja", "sí", "si"}
@@ -95,6 +95,8 @@ class PlannedMember:
     years_resident: int | None
     consent_publish: bool
     consent_photos: bool
+    # Blank: not given (the ruleset may not read it).
+    first_state_competition_of_year: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -300,6 +302,10 @@ class _RowReader:
             return None
         return int(value)
 
+    def yes_no_blank(self, name: str) -> bool | None:
+        """yes or no; None when blank."""
+        return self.yes_no(name) if self.values.get(name, "") else None
+
     def yes_no(self, name: str) -> bool:
         value = self.values.get(name, "").lower()
         if value not in YES | NO:
@@ -345,6 +351,7 @@ def import_check(*, event: Event, rows: Sequence[Row]) -> ImportPlan:
             years_resident=read.whole("years_resident"),
             consent_publish=read.yes_no("consent_publish"),
             consent_photos=read.yes_no("consent_photos"),
+            first_state_competition_of_year=read.yes_no_blank("first_state_competition_of_year"),
         )
         read.text("entry_name", max_length=200)
         if member.position in positions.setdefault(key, set()):
@@ -438,9 +445,10 @@ def entries_import(*, event: Event, rows: Sequence[Row], by: Any,
     entries = Entry.objects.bulk_create(entries)
     person_iter = iter(persons)
     EntryMember.objects.bulk_create(
-        EntryMember(entry=entry, person=next(person_iter), position=i)
+        EntryMember(entry=entry, person=next(person_iter), position=i,
+                    first_state_competition_of_year=member.first_state_competition_of_year)
         for entry, planned in zip(entries, plan.entries, strict=True)
-        for i in range(len(planned.members))
+        for i, member in enumerate(planned.members)
     )
     summary = ImportSummary(len(entries), len(persons), first if entries else None,
                             first + len(entries) - 1 if entries else None)
