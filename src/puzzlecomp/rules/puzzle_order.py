@@ -89,6 +89,7 @@ def _one_puzzle_at_a_time(
         if record.time is None and _worked(record, size)
     ]
     for index in started[1:]:
-        bad("result.puzzles_at_once", f"puzzle {index + 1}",
-            f"puzzle {index + 1} holds pieces while puzzle {started[0] + 1} is unfinished: "
-            "one puzzle is on the table at a time")
+        field = f"puzzle {index + 1}"
+        bad("result.puzzles_at_once", field,
+            f"{field} holds pieces while puzzle {started[0] + 1} is unfinished: one puzzle is "
+            "on the table at a time")

@@ -14,10 +14,10 @@ from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
 from puzzlecomp.championships.engine import ioc_of_code
+from puzzlecomp.championships.messages import violation_message
 from puzzlecomp.championships.models import Event
 from puzzlecomp.championships.selectors.registration import event_rules
 from puzzlecomp.championships.services.registration import MemberDetails
-from puzzlecomp.public.registration.violations import violation_message
 from puzzlecomp.rules.errors import RuleViolation
 from puzzlecomp.rules.ruleset import PersonFact
 
