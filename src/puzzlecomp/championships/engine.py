@@ -18,7 +18,7 @@ from django_countries.fields import Country
 
 from puzzlecomp.championships.models import Entry, EntryMember, Result, Round, Seat
 from puzzlecomp.championships.models import Person as PersonRow
-from puzzlecomp.formats.interchange import ChampionshipFile, PersonData
+from puzzlecomp.formats.interchange import ChampionshipFile, MemberData, PersonData
 from puzzlecomp.rules import people, results
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.errors import RulesError, violation
@@ -90,19 +90,22 @@ def birth_year(person: PersonRow) -> int | None:
 
 
 def engine_person(person: PersonRow, *, event_code: str, represents: object = None,
+                  first_state_competition_of_year: bool | None = None,
                   today: dt.date | None = None) -> people.Person:
-    """The rule-relevant facts of a stored person."""
+    """The rule-relevant facts of a stored person (and of their place in an entry)."""
     return engine_person_of(
         event_code=event_code, represents=_code(represents), nationality=_code(person.nationality),
         residence=_code(person.residence), region=person.region,
         years_resident=person.years_resident, birth_year=birth_year(person),
         earlier_events=person.earlier_events,
+        first_state_competition_of_year=first_state_competition_of_year,
     )
 
 
 def engine_person_of(*, event_code: str, represents: str, nationality: str, residence: str,
                      region: str, years_resident: int | None, birth_year: int | None,
-                     earlier_events: Sequence[str] | None) -> people.Person:
+                     earlier_events: Sequence[str] | None,
+                     first_state_competition_of_year: bool | None = None) -> people.Person:
     """The rule-relevant facts of a person from plain stored values (ISO country codes), for
     reads of whole rounds that skip model instances."""
     own = ioc_of_code(nationality)
@@ -113,6 +116,7 @@ def engine_person_of(*, event_code: str, represents: str, nationality: str, resi
         years_resident=years_resident,
         birth_year=birth_year,
         debutant=event_code not in (earlier_events or []),
+        first_state_competition_of_year=first_state_competition_of_year,
     )
 
 
@@ -124,7 +128,8 @@ def _code(country: object) -> str:
 def engine_entry(entry: Entry) -> results.Entry:
     """An entry as the engine sees it (members from `with_members` prefetching)."""
     members = tuple(
-        engine_person(m.person, event_code=entry.event.code, represents=m.represents)
+        engine_person(m.person, event_code=entry.event.code, represents=m.represents,
+                      first_state_competition_of_year=m.first_state_competition_of_year)
         for m in entry.members.all()
     )
     return results.Entry(
@@ -242,18 +247,19 @@ def _members_of_round(rnd: Round) -> dict[int, list[people.Person]]:
     """The engine's people of every entry with a result in the round, by entry number, in the
     order of `EntryMember.position`."""
     members: dict[int, list[people.Person]] = {}
-    for (number, represents, nationality, residence, region, years_resident, born,
-         earlier_events) in (
+    for (number, represents, first_of_year, nationality, residence, region, years_resident,
+         born, earlier_events) in (
             EntryMember.objects.filter(entry__results__round=rnd)
             .order_by("entry_id", "position", "pk")
-            .values_list("entry__number", "represents", "person__nationality",
-                         "person__residence", "person__region", "person__years_resident",
-                         ExtractYear("person__birth_date"),
+            .values_list("entry__number", "represents", "first_state_competition_of_year",
+                         "person__nationality", "person__residence", "person__region",
+                         "person__years_resident", ExtractYear("person__birth_date"),
                          Cast("person__earlier_events", TextField()))):
         members.setdefault(number, []).append(engine_person_of(
             event_code=rnd.event.code, represents=represents, nationality=nationality,
             residence=residence, region=region, years_resident=years_resident,
-            birth_year=born, earlier_events=json_list(earlier_events)))
+            birth_year=born, earlier_events=json_list(earlier_events),
+            first_state_competition_of_year=first_of_year))
     return members
 
 
@@ -288,7 +294,7 @@ def round_ranking_in_file(document: ChampionshipFile, event_code: str,
                      "group": entrant_group(first_round=first, entry_group=entry.group,
                                             seat_group=seat_group.get(entry.number))})
         members[entry.number] = tuple(
-            _file_person(people_of[m.person], m.represents, event_code)
+            _file_person(people_of[m.person], m, event_code)
             for m in sorted(entry.members, key=lambda m: m.position))
     sizes = {p.pieces for p in rnd.puzzles if p.pieces}
     rules = round_rules_of(document.championship.ruleset_id, event_code, round_code,
@@ -296,12 +302,13 @@ def round_ranking_in_file(document: ChampionshipFile, event_code: str,
     return round_ranking_of(rows, members, rules, document.championship.settings)
 
 
-def _file_person(person: PersonData, represents: str, event_code: str) -> people.Person:
+def _file_person(person: PersonData, member: MemberData, event_code: str) -> people.Person:
     return engine_person_of(
-        event_code=event_code, represents=represents, nationality=person.nationality,
+        event_code=event_code, represents=member.represents, nationality=person.nationality,
         residence=person.residence, region=person.region, years_resident=person.years_resident,
         birth_year=person.birth_date.year if person.birth_date else None,
-        earlier_events=person.earlier_events)
+        earlier_events=person.earlier_events,
+        first_state_competition_of_year=member.first_state_competition_of_year)
 
 
 def json_list(text: str | None) -> list[Any]:
