@@ -16,6 +16,7 @@ from puzzlecomp.cli import (
     rank,
     rulesets,
     seat,
+    seed,
     serve,
     standings,
     translations,
@@ -25,7 +26,7 @@ from puzzlecomp.formats.results_csv import InputError
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 
-COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, championship,
+COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, seed, championship,
             translations, bench)
 
 
