@@ -7,8 +7,9 @@ import io
 
 from puzzlecomp.cli.main import main
 
-HISTORY = """year,division,round,rank,entrant,country,completed,time_seconds,pieces,puzzle_pieces,time_limit_seconds,people
-2024,solo,A,1,E1,Spain,True,3000.0,,500,5400,Pfast
+HEADER = ("year,division,round,rank,entrant,country,completed,time_seconds,pieces,puzzle_pieces,"
+          "time_limit_seconds,people\n")
+HISTORY = HEADER + """2024,solo,A,1,E1,Spain,True,3000.0,,500,5400,Pfast
 2024,solo,A,2,E2,Spain,True,4000.0,,500,5400,Pslow
 2024,solo,A,3,E3,Spain,False,,250.0,500,5400,Plast
 2024,duo,A,1,D1,Spain,True,2000.0,,1000,7200,Pslow;Plast
@@ -74,3 +75,22 @@ def test_a_repeated_entry_exits_2_naming_its_row(tmp_path, capsys):
 def test_an_unknown_event_exits_2(tmp_path, capsys):
     assert main(seed(tmp_path, "entry,person\n1,Pfast\n", event="relay")) == 2
     assert "--event 'relay'" in capsys.readouterr().err
+
+
+def test_seat_orders_a_first_round_by_history_before_typed_seed_ranks(tmp_path, capsys):
+    """wjpc-2025.txt, Competition Area: the initial phase is seated by previous results."""
+    entries = ("entry,person,seed_rank\n1,Pnew,1\n2,Pslow,2\n3,Pfast,3\n4,Punknown,\n")
+    assert main(["seat", write(tmp_path, "entries.csv", entries), "--history",
+                 write(tmp_path, "history.csv", HISTORY), "--ruleset", "wjpc-2025",
+                 "--event", "individual"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [r["entry"] for r in rows] == ["3", "2", "1", "4"]
+
+
+def test_groups_writes_the_seed_rank_the_history_gives(tmp_path, capsys):
+    entries = "entry,person,country,seed_rank\n1,Pnew,ESP,1\n2,Pslow,ESP,\n3,Pfast,CZE,\n"
+    assert main(["groups", write(tmp_path, "entries.csv", entries), "--history",
+                 write(tmp_path, "history.csv", HISTORY), "--ruleset", "wjpc-2025",
+                 "--event", "individual"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert {r["entry"]: r["seed_rank"] for r in rows} == {"3": "1", "2": "2", "1": "3"}

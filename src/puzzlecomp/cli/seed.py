@@ -5,13 +5,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from puzzlecomp.cli.common import CommandError, add_format_argument, read_text
+from puzzlecomp.formats.entries_csv import EntryRow
 from puzzlecomp.formats.history_csv import EVENT_OF_DIVISION, past_results, read_history
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.formats.results_csv import InputError, InputProblem, csv_records
-from puzzlecomp.planning.rating import Seed, SeedingEntry, rate_people, seed_entries
+from puzzlecomp.planning.rating import (
+    Seed,
+    SeedingEntry,
+    rate_people,
+    seed_entries,
+    seed_ranks,
+)
 
 COLUMNS = ("entry", "person", "seed_rank", "rating")
 
@@ -61,12 +69,29 @@ def run(args: argparse.Namespace) -> int:
 
 def seeds_from_files(entries_path: str, history_path: str, event: str) -> list[Seed]:
     """The seeding of an entries file from a history file, for one event."""
+    entries = read_seeding_entries(read_text(entries_path), source=entries_path)
+    return seed_entries(entries, ratings_from_file(history_path, event))
+
+
+def ratings_from_file(history_path: str, event: str) -> Mapping[str, float]:
+    """Every person's rating in one event from a history file."""
     events = sorted(set(EVENT_OF_DIVISION.values()))
     if event not in events:
         raise CommandError(f"--event {event!r}: expected one of {', '.join(events)}")
-    entries = read_seeding_entries(read_text(entries_path), source=entries_path)
     history = read_history(read_text(history_path), source=history_path)
-    return seed_entries(entries, rate_people(past_results(history, event=event)))
+    return rate_people(past_results(history, event=event))
+
+
+def effective_seed_ranks(
+    rows: Sequence[EntryRow], history_path: str | None, event: str
+) -> dict[str, int | None]:
+    """Each entry's seed rank: from its history when `--history` is given, else the typed one."""
+    typed = {row.entry: row.seed_rank for row in rows}
+    if history_path is None:
+        return typed
+    ratings = ratings_from_file(history_path, event)
+    seeds = seed_entries([SeedingEntry(row.entry, row.people) for row in rows], ratings)
+    return seed_ranks(seeds, typed)
 
 
 def read_seeding_entries(text: str, *, source: str) -> list[SeedingEntry]:
