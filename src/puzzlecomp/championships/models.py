@@ -38,6 +38,8 @@ class Championship(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Number of the last live notice; every result change increments it in its transaction.
     live_seq = models.PositiveBigIntegerField(default=0)
+    # Created from published results (`puzzlecomp archive import`): read-only.
+    archived = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-starts_at"]
@@ -148,6 +150,8 @@ class Person(models.Model):
                                           default=False)
     consent_photos = models.BooleanField(_("photos may be published"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The person's id in published results (their `people` column), the same in every edition.
+    archive_id = models.CharField(max_length=40, null=True, blank=True, unique=True)
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -270,6 +274,9 @@ class Result(models.Model):
     device = models.ForeignKey("JudgeDevice", on_delete=models.SET_NULL, null=True, blank=True,
                                related_name="+")
     version = models.PositiveIntegerField(default=1)
+    # Archived results keep their published rank and the group they were ranked in.
+    published_rank = models.PositiveIntegerField(null=True, blank=True)
+    archive_group = models.CharField(max_length=20, blank=True, default="")
 
     class Meta:
         constraints = [

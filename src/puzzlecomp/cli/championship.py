@@ -39,7 +39,7 @@ def register(subparsers: Any) -> None:
     imported.set_defaults(run=run_import)
 
 
-def _django() -> None:
+def django_setup() -> None:
     from django.apps import apps
 
     if not apps.ready:
@@ -49,7 +49,7 @@ def _django() -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    _django()
+    django_setup()
     from puzzlecomp.championships.models import Championship
     from puzzlecomp.championships.services.interchange import championship_export
 
@@ -62,7 +62,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    _django()
+    django_setup()
     from django.contrib.auth import get_user_model
 
     from puzzlecomp.championships.services.interchange import championship_import

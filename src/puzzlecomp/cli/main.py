@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from puzzlecomp import __version__
 from puzzlecomp.cli import (
     advance,
+    archive,
     awards,
     bench,
     championship,
@@ -27,7 +28,7 @@ from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 
 COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, seed, championship,
-            translations, bench)
+            archive, translations, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -128,7 +128,9 @@ class _RowParser:
         pieces = self.number("pieces", whole=False, blank_ok=True)
         puzzle_pieces = self.positive("puzzle_pieces")
         time_limit = self.positive("time_limit_seconds")
-        people = tuple(p.strip() for p in self.values.get("people", "").split(";") if p.strip())
+        # The source gives two people of one name one id; within an entry it counts once.
+        people = tuple(dict.fromkeys(
+            p.strip() for p in self.values.get("people", "").split(";") if p.strip()))
         if (
             self.problems
             or year is None
