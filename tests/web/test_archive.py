@@ -149,3 +149,16 @@ def test_only_earlier_championships_count_as_history(championship):
     championship.save()
     rnd = entrants_of(championship, ["Pnew", "Plast"])
     assert {e.entry: e.seed_rank for e in planning_entrants(rnd)} == {"1": 1, "2": 2}
+
+
+@pytest.mark.django_db
+def test_a_finished_championship_goes_into_the_archive_only_when_every_round_is_final(
+        championship, capsys):
+    assert main(["archive", "add", championship.slug]) == 2
+    assert "rounds not final yet: individual first" in capsys.readouterr().err
+    Round.objects.filter(event__championship=championship).update(state=RoundState.FINAL)
+    assert main(["archive", "add", championship.slug]) == 0
+    championship.refresh_from_db()
+    assert championship.archived
+    assert AuditEntry.objects.filter(championship=championship,
+                                     action="puzzlecomp.archive.added").exists()

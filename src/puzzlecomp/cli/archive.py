@@ -39,6 +39,14 @@ def register(subparsers: Any) -> None:
     imported.add_argument("--title", default=None,
                           help="names are 'TITLE YEAR' (default: the prefix in capitals)")
     imported.set_defaults(run=run_import)
+    added = actions.add_parser(
+        "add", help="put a finished championship into the archive",
+        description="Make a championship of the database whose every round is final read-only "
+        "and part of the history that seeds later championships (e.g. one imported with "
+        "`puzzlecomp championship import FILE`).",
+    )
+    added.add_argument("slug", metavar="SLUG")
+    added.set_defaults(run=run_add)
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -56,4 +64,22 @@ def run_import(args: argparse.Namespace) -> int:
                           slug_prefix=prefix.lower(), title=args.title or prefix.upper())
     print(f"archived {done.results} results in {', '.join(done.championships)}; "
           f"{done.people_created} people new to the archive")
+    return 0
+
+
+def run_add(args: argparse.Namespace) -> int:
+    from puzzlecomp.cli.championship import django_setup
+
+    django_setup()
+    from puzzlecomp.championships.models import Championship
+    from puzzlecomp.championships.services.archive import ArchiveRefused, championship_archive
+
+    championship = Championship.objects.filter(slug=args.slug).first()
+    if championship is None:
+        raise CommandError(f"no championship {args.slug!r}")
+    try:
+        championship_archive(championship=championship)
+    except ArchiveRefused as refused:
+        raise CommandError(str(refused)) from None
+    print(f"archived {championship.slug}")
     return 0

@@ -232,3 +232,24 @@ def _result(rnd: Round, entry: Entry, row: PublishedResult, *, grouped: bool) ->
         pieces=None if row.completed else int(row.pieces_placed or 0),
         checked=True, competitor_confirmed=True, published_rank=row.rank,
         archive_group=row.round if grouped else "")
+
+
+def championship_archive(*, championship: Championship, user: Any = None) -> Championship:
+    """Put a finished championship (every round final) into the archive, read-only from then.
+
+    Raises ArchiveRefused naming the rounds that are not final yet.
+    """
+    open_rounds = [f"{rnd.event.code} {rnd.code}" for rnd in Round.objects.filter(
+        event__championship=championship).exclude(state=RoundState.FINAL).select_related("event")]
+    if open_rounds:
+        raise ArchiveRefused(f"{championship.slug}: rounds not final yet: "
+                             f"{', '.join(open_rounds)}")
+    with transaction.atomic():
+        championship.archived = True
+        championship.save(update_fields=["archived"])
+        log_action(championship, "puzzlecomp.archive.added", user=user)
+    return championship
+
+
+class ArchiveRefused(Exception):
+    """A championship that cannot go into the archive, and why."""
