@@ -75,21 +75,29 @@ def birth_year(person: PersonRow) -> int | None:
 
 
 def engine_person(person: PersonRow, *, event_code: str, represents: object = None,
-                  today: dt.date | None = None) -> people.Person:
+                  today: dt.date | None = None, debutant: bool | None = None,
+                  first_state_competition_of_year: bool | None = None) -> people.Person:
     """The rule-relevant facts of a stored person."""
     return engine_person_of(
         event_code=event_code, represents=_code(represents), nationality=_code(person.nationality),
         residence=_code(person.residence), region=person.region,
         years_resident=person.years_resident, birth_year=birth_year(person),
-        earlier_events=person.earlier_events,
+        earlier_events=person.earlier_events, debutant=debutant,
+        first_state_competition_of_year=first_state_competition_of_year,
     )
 
 
 def engine_person_of(*, event_code: str, represents: str, nationality: str, residence: str,
                      region: str, years_resident: int | None, birth_year: int | None,
-                     earlier_events: Sequence[str] | None) -> people.Person:
+                     earlier_events: Sequence[str] | None, debutant: bool | None = None,
+                     first_state_competition_of_year: bool | None = None) -> people.Person:
     """The rule-relevant facts of a person from plain stored values (ISO country codes), for
-    reads of whole rounds that skip model instances."""
+    reads of whole rounds that skip model instances.
+
+    `debutant` and `first_state_competition_of_year` are the entry member's facts derived from
+    history (services/facts.py); without them a debutant is one whose typed earlier events
+    do not name the event.
+    """
     own = ioc_of_code(nationality)
     return people.Person(
         nationality=ioc_of_code(represents) or own,
@@ -97,7 +105,8 @@ def engine_person_of(*, event_code: str, represents: str, nationality: str, resi
         region=region or None,
         years_resident=years_resident,
         birth_year=birth_year,
-        debutant=event_code not in (earlier_events or []),
+        debutant=event_code not in (earlier_events or []) if debutant is None else debutant,
+        first_state_competition_of_year=first_state_competition_of_year,
     )
 
 
@@ -109,7 +118,9 @@ def _code(country: object) -> str:
 def engine_entry(entry: Entry) -> results.Entry:
     """An entry as the engine sees it (members from `with_members` prefetching)."""
     members = tuple(
-        engine_person(m.person, event_code=entry.event.code, represents=m.represents)
+        engine_person(m.person, event_code=entry.event.code, represents=m.represents,
+                      debutant=m.debutant,
+                      first_state_competition_of_year=m.first_state_competition_of_year)
         for m in entry.members.all()
     )
     return results.Entry(

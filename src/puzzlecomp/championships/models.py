@@ -211,11 +211,39 @@ class EntryMember(models.Model):
     position = models.PositiveSmallIntegerField(default=0)
     # The nationality this person represents (fixed once they have competed, at WJPC).
     represents = CountryField(_("represents"), blank=True)
+    # Facts derived from the person's history (services/facts.py), or an organiser's override;
+    # None until derived.
+    debutant = models.BooleanField(null=True, blank=True)
+    first_state_competition_of_year = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["entry", "position"]
         constraints = [
             models.UniqueConstraint(fields=["entry", "person"], name="member_once_per_entry")
+        ]
+
+
+class HistoryFact(models.TextChoices):
+    DEBUTANT = "debutant", _("Debutant")
+    FIRST_STATE_COMPETITION_OF_YEAR = ("first_state_competition_of_year",
+                                       _("First state competition of the year"))
+
+
+class FactOverride(models.Model):
+    """An organiser's value for a fact derived from history, with the reason; derivation
+    leaves it alone from then on."""
+
+    member = models.ForeignKey(EntryMember, on_delete=models.CASCADE, related_name="overrides")
+    fact = models.CharField(max_length=40, choices=HistoryFact.choices)
+    value = models.BooleanField()
+    reason = models.CharField(max_length=300)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                           blank=True)
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["member", "fact"], name="one_override_per_fact")
         ]
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from django.db.models import Sum
 
 from puzzlecomp.championships.models import (
+    Championship,
     Entry,
     EntryMember,
     EntryStatus,
@@ -28,8 +29,14 @@ from puzzlecomp.planning.rating import (
     seed_entries,
     seed_ranks,
 )
+from puzzlecomp.rules.history import (
+    Participation,
+    is_debutant,
+    is_first_state_competition_of_year,
+)
 
 RATED_STATUSES = ("finished", "unfinished", "dnf")
+ACTIVE = (EntryStatus.UNCONFIRMED, EntryStatus.CONFIRMED, EntryStatus.WAITING)
 
 
 def history_ratings(event: Event) -> Mapping[str, float]:
@@ -78,3 +85,31 @@ def event_seed_ranks(event: Event) -> dict[int, int | None]:
         [SeedingEntry(str(number), tuple(members[pk])) for pk, number, _ in entries], ratings)
     ranks = seed_ranks(seeds, {str(number): typed for _, number, typed in entries})
     return {int(entry): rank for entry, rank in ranks.items()}
+
+
+def member_facts_derived(*, championship: Championship) -> dict[int, tuple[bool, bool]]:
+    """(debutant, first state competition of the year) of every member of an active entry, by
+    EntryMember id, as their earlier confirmed entries give them (rules/history.py)."""
+    members = list(EntryMember.objects.filter(
+        entry__event__championship=championship, entry__status__in=ACTIVE)
+        .values_list("pk", "person_id", "entry__event__code", "person__earlier_events"))
+    past: dict[int, list[Participation]] = defaultdict(list)
+    for person, ruleset_id, event, starts_at in EntryMember.objects.filter(
+            person_id__in={member[1] for member in members},
+            entry__status=EntryStatus.CONFIRMED,
+            entry__event__championship__starts_at__lt=championship.starts_at).values_list(
+            "person_id", "entry__event__championship__ruleset_id", "entry__event__code",
+            "entry__event__championship__starts_at"):
+        past[person].append(Participation(ruleset_id, event, starts_at.date()))
+    starts_on = championship.starts_at.date()
+    return {
+        pk: (
+            # Earlier events typed in for the person (not in this database) count too.
+            event not in (typed_events or [])
+            and is_debutant(past[person], ruleset_id=championship.ruleset_id, event=event,
+                            starts_on=starts_on),
+            is_first_state_competition_of_year(past[person], ruleset_id=championship.ruleset_id,
+                                               starts_on=starts_on),
+        )
+        for pk, person, event, typed_events in members
+    }

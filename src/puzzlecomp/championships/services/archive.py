@@ -31,6 +31,7 @@ from puzzlecomp.championships.models import (
     Round,
     RoundState,
 )
+from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.importing import country_code
 from puzzlecomp.formats.history_csv import PublishedResult
 from puzzlecomp.formats.results_csv import InputError, InputProblem
@@ -96,6 +97,7 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
             log_action(championship, "puzzlecomp.archive.imported", user=user, source=source,
                        results=len(year_rows))
             slugs.append(championship.slug)
+        _derive_for_the_living()
     return ArchiveImport(tuple(slugs), len(rows), created)
 
 
@@ -248,7 +250,14 @@ def championship_archive(*, championship: Championship, user: Any = None) -> Cha
         championship.archived = True
         championship.save(update_fields=["archived"])
         log_action(championship, "puzzlecomp.archive.added", user=user)
+        _derive_for_the_living()
     return championship
+
+
+def _derive_for_the_living() -> None:
+    """The archive changed: the history facts of every championship outside it may have."""
+    for championship in Championship.objects.filter(archived=False):
+        member_facts_derive(championship=championship)
 
 
 class ArchiveRefused(Exception):

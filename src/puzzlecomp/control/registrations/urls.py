@@ -12,4 +12,5 @@ urlpatterns = [
     path("<slug:event_code>/draw/", views.draw, name="draw"),
     path("<slug:event_code>/<int:number>/payment/", views.payment, name="payment"),
     path("<slug:event_code>/<int:number>/cancel/", views.cancel, name="cancel"),
+    path("<slug:event_code>/<int:number>/history/", views.history_facts, name="history"),
 ]

@@ -9,8 +9,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.engine import with_members
-from puzzlecomp.championships.models import Championship, Entry, Event, Role
+from puzzlecomp.championships.models import (
+    Championship,
+    Entry,
+    EntryMember,
+    Event,
+    FactOverride,
+    HistoryFact,
+    Role,
+)
 from puzzlecomp.championships.roles import requires_role
+from puzzlecomp.championships.selectors.history import member_facts_derived
 from puzzlecomp.championships.selectors.registration import (
     entry_refund,
     entry_rows,
@@ -20,6 +29,7 @@ from puzzlecomp.championships.selectors.registration import (
     relay_pool,
     waiting_entries,
 )
+from puzzlecomp.championships.services.facts import FactOverrideRefused, member_fact_override
 from puzzlecomp.championships.services.registration import (
     entry_cancel,
     entry_payment_record,
@@ -27,7 +37,7 @@ from puzzlecomp.championships.services.registration import (
 )
 from puzzlecomp.championships.services.relay import pool_label, relay_teams_draw
 from puzzlecomp.control.registrations.entry_table import entry_table_rows
-from puzzlecomp.control.registrations.forms import DrawForm, PaymentForm
+from puzzlecomp.control.registrations.forms import DrawForm, FactOverrideForm, PaymentForm
 from puzzlecomp.public.registration.violations import violation_message
 from puzzlecomp.rules.errors import RulesError
 
@@ -152,4 +162,39 @@ def draw(request: HttpRequest, championship: Championship, event_code: str) -> H
         "championship": championship, "event": event, "form": form,
         "pool": [pool_label(entry) for entry in relay_pool(event=event)],
         "draws": relay_draws(event=event),
+    })
+
+
+@requires_role(Role.ORGANISER)
+def history_facts(request: HttpRequest, championship: Championship, event_code: str,
+                  number: int) -> HttpResponse:
+    """The facts the engine takes from the members' history, and the organiser's overrides."""
+    entry = _entry(championship, event_code, number)
+    members = list(EntryMember.objects.filter(entry=entry).select_related("person"))
+    form = FactOverrideForm([(m.pk, str(m.person)) for m in members], request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        member = next(m for m in members if m.pk == form.cleaned_data["member"])
+        try:
+            member_fact_override(member=member, fact=form.cleaned_data["fact"],
+                                 value=form.cleaned_data["value"],
+                                 reason=form.cleaned_data["reason"], user=request.user)
+        except FactOverrideRefused:
+            messages.error(request, _("The fact was not changed: give a reason."))
+        else:
+            messages.success(request, _("Fact set for entry %(number)s.")
+                             % {"number": entry.number})
+            return redirect("control:registrations:history", championship.slug, event_code,
+                            number)
+    derived = member_facts_derived(championship=championship)
+    overrides = {(o.member_id, o.fact): o for o in
+                 FactOverride.objects.filter(member__entry=entry).select_related("by")}
+    rows = [
+        {"person": m.person, "facts": [
+            {"label": label, "derived": derived.get(m.pk, (None, None))[i],
+             "override": overrides.get((m.pk, fact))}
+            for i, (fact, label) in enumerate(HistoryFact.choices)]}
+        for m in members
+    ]
+    return render(request, "control/registrations/history.html", {
+        "championship": championship, "entry": entry, "rows": rows, "form": form,
     })
