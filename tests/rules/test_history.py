@@ -6,10 +6,12 @@ import datetime as dt
 
 from puzzlecomp.rules.history import (
     Participation,
+    facts_used,
     is_debutant,
     is_first_state_competition_of_year,
     ruleset_series,
 )
+from puzzlecomp.rules.loading import load_ruleset
 
 WJPC_2024 = Participation("wjpc-2025", "individual", dt.date(2024, 9, 20))
 
@@ -55,3 +57,10 @@ def test_australia_last_years_state_competitions_and_the_nationals_do_not_count(
     assert is_first_state_competition_of_year([last_year, national],
                                               ruleset_id="australia-state",
                                               starts_on=dt.date(2026, 6, 6))
+
+
+def test_only_the_facts_a_rulesets_conditions_test_are_used():
+    """wjpc-2025.txt has Debutant prizes; australia-state-national.txt the territory rule."""
+    assert facts_used(load_ruleset("wjpc-2025")) == ("debutant",)
+    assert facts_used(load_ruleset("australia-state")) == ("first_state_competition_of_year",)
+    assert facts_used(load_ruleset("norway-nm-2025")) == ()

@@ -17,6 +17,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pydantic import BaseModel
+
+from puzzlecomp.rules.conditions import Condition
+
 _TRAILING_YEAR = re.compile(r"-\d{4}$")
 
 
@@ -54,3 +58,27 @@ def is_first_state_competition_of_year(past: Iterable[Participation], *, ruleset
         and p.starts_on < starts_on
         for p in past
     )
+
+
+HISTORY_FACTS = ("debutant", "first_state_competition_of_year")
+
+
+def facts_used(ruleset: BaseModel) -> tuple[str, ...]:
+    """The facts from history that any condition of the ruleset tests, in HISTORY_FACTS order."""
+    used = _condition_fields(ruleset)
+    return tuple(fact for fact in HISTORY_FACTS if fact in used)
+
+
+def _condition_fields(value: object) -> set[str]:
+    if isinstance(value, Condition):
+        own = {value.field} if value.field else set()
+        nested = [*value.all_of, *value.any_of, *([value.not_] if value.not_ else [])]
+        return own.union(*(_condition_fields(c) for c in nested))
+    if isinstance(value, BaseModel):
+        return set().union(*(_condition_fields(getattr(value, name))
+                             for name in type(value).model_fields))
+    if isinstance(value, tuple | list):
+        return set().union(*(_condition_fields(item) for item in value))
+    if isinstance(value, dict):
+        return set().union(*(_condition_fields(item) for item in value.values()))
+    return set()

@@ -32,6 +32,8 @@ class FactOverrideForm(forms.Form):
                                    choices=(("yes", _("yes")), ("no", _("no"))))
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
-    def __init__(self, members: list[tuple[int, str]], *args: Any, **kwargs: Any) -> None:
+    def __init__(self, members: list[tuple[int, str]], facts: list[tuple[str, str]],
+                 *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["member"].choices = members
+        self.fields["fact"].choices = facts

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from puzzlecomp.championships.engine import with_members
+from puzzlecomp.championships.engine import ruleset_of, with_members
 from puzzlecomp.championships.models import (
     Championship,
     Entry,
@@ -40,6 +40,7 @@ from puzzlecomp.control.registrations.entry_table import entry_table_rows
 from puzzlecomp.control.registrations.forms import DrawForm, FactOverrideForm, PaymentForm
 from puzzlecomp.public.registration.violations import violation_message
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.history import facts_used
 
 
 def _event(championship: Championship, event_code: str) -> Event:
@@ -171,7 +172,12 @@ def history_facts(request: HttpRequest, championship: Championship, event_code: 
     """The facts the engine takes from the members' history, and the organiser's overrides."""
     entry = _entry(championship, event_code, number)
     members = list(EntryMember.objects.filter(entry=entry).select_related("person"))
-    form = FactOverrideForm([(m.pk, str(m.person)) for m in members], request.POST or None)
+    # Only the facts some rule of the ruleset tests are worth showing.
+    used = facts_used(ruleset_of(entry))
+    facts = [(i, fact, label) for i, (fact, label) in enumerate(HistoryFact.choices)
+             if fact in used]
+    form = FactOverrideForm([(m.pk, str(m.person)) for m in members],
+                            [(fact, label) for _, fact, label in facts], request.POST or None)
     if request.method == "POST" and form.is_valid():
         member = next(m for m in members if m.pk == form.cleaned_data["member"])
         try:
@@ -192,9 +198,10 @@ def history_facts(request: HttpRequest, championship: Championship, event_code: 
         {"person": m.person, "facts": [
             {"label": label, "derived": derived.get(m.pk, (None, None))[i],
              "override": overrides.get((m.pk, fact))}
-            for i, (fact, label) in enumerate(HistoryFact.choices)]}
+            for i, fact, label in facts]}
         for m in members
     ]
     return render(request, "control/registrations/history.html", {
         "championship": championship, "entry": entry, "rows": rows, "form": form,
+        "facts": facts,
     })
