@@ -160,6 +160,29 @@ class Person(models.Model):
         return f"{self.first_name} {self.last_name}"
 
 
+class PersonChange(models.Model):
+    """An organiser's merge of two records of one person, or split of one record in two: the
+    trail of who did it, why, and what moved (enough to undo it by hand)."""
+
+    class Kind(models.TextChoices):
+        MERGE = "merge", _("Merge")
+        SPLIT = "split", _("Split")
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    # The record that stays (merge) or that lost entries (split).
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="changes")
+    # The record created by a split; None after a merge (the merged record is gone).
+    other = models.ForeignKey(Person, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="split_from")
+    # The merged record's fields as they were, for a merge.
+    snapshot = models.JSONField(default=dict, blank=True)
+    entry_members = models.JSONField(default=list, blank=True)
+    reason = models.CharField(max_length=300)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                           blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+
 class EntryStatus(models.TextChoices):
     UNCONFIRMED = "unconfirmed", _("Awaiting email confirmation")
     CONFIRMED = "confirmed", _("Confirmed")

@@ -37,3 +37,24 @@ class FactOverrideForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["member"].choices = members
         self.fields["fact"].choices = facts
+
+
+class SamePersonForm(forms.Form):
+    """This member is that known person: the two records become one."""
+
+    member = forms.IntegerField(widget=forms.HiddenInput)
+    person = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
+PEOPLE_REFUSALS = {
+    "people.reason_missing": _("Nothing was changed: give a reason."),
+    "people.same_person": _("A person cannot be merged with themselves."),
+    "people.same_entry": _("Both records are members of one entry: they are two people."),
+    "people.not_their_entries": _("Choose some, not all, of this person's entries."),
+}
+
+
+def people_refusal_message(code: str) -> str:
+    """The translated message of a refused merge or split."""
+    return str(PEOPLE_REFUSALS[code])

@@ -13,4 +13,5 @@ urlpatterns = [
     path("<slug:event_code>/<int:number>/payment/", views.payment, name="payment"),
     path("<slug:event_code>/<int:number>/cancel/", views.cancel, name="cancel"),
     path("<slug:event_code>/<int:number>/history/", views.history_facts, name="history"),
+    path("<slug:event_code>/<int:number>/same-person/", views.same_person, name="same_person"),
 ]

@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from puzzlecomp.championships.engine import ruleset_of, with_members
 from puzzlecomp.championships.models import (
@@ -16,10 +17,12 @@ from puzzlecomp.championships.models import (
     Event,
     FactOverride,
     HistoryFact,
+    Person,
     Role,
 )
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.history import member_facts_derived
+from puzzlecomp.championships.selectors.people import person_candidates
 from puzzlecomp.championships.selectors.registration import (
     entry_refund,
     entry_rows,
@@ -30,6 +33,7 @@ from puzzlecomp.championships.selectors.registration import (
     waiting_entries,
 )
 from puzzlecomp.championships.services.facts import FactOverrideRefused, member_fact_override
+from puzzlecomp.championships.services.people import PeopleRefused, person_merge
 from puzzlecomp.championships.services.registration import (
     entry_cancel,
     entry_payment_record,
@@ -37,7 +41,13 @@ from puzzlecomp.championships.services.registration import (
 )
 from puzzlecomp.championships.services.relay import pool_label, relay_teams_draw
 from puzzlecomp.control.registrations.entry_table import entry_table_rows
-from puzzlecomp.control.registrations.forms import DrawForm, FactOverrideForm, PaymentForm
+from puzzlecomp.control.registrations.forms import (
+    DrawForm,
+    FactOverrideForm,
+    PaymentForm,
+    SamePersonForm,
+    people_refusal_message,
+)
 from puzzlecomp.public.registration.violations import violation_message
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.history import facts_used
@@ -201,7 +211,37 @@ def history_facts(request: HttpRequest, championship: Championship, event_code: 
             for i, fact, label in facts]}
         for m in members
     ]
+    matches = [
+        {"person": m.person, "member": m, "candidates": person_candidates(
+            first_name=m.person.first_name, last_name=m.person.last_name,
+            birth_year=m.person.birth_date.year if m.person.birth_date else None,
+            country=str(m.person.nationality or ""), exclude=[m.person_id])}
+        for m in members
+    ]
     return render(request, "control/registrations/history.html", {
         "championship": championship, "entry": entry, "rows": rows, "form": form,
-        "facts": facts,
+        "facts": facts, "matches": [m for m in matches if m["candidates"]],
     })
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def same_person(request: HttpRequest, championship: Championship, event_code: str,
+                number: int) -> HttpResponse:
+    """An entry's member is a person known from other championships: merge the two records."""
+    entry = _entry(championship, event_code, number)
+    form = SamePersonForm(request.POST)
+    member = EntryMember.objects.filter(entry=entry, pk=form.data.get("member")).first()
+    if member is not None and form.is_valid():
+        known = get_object_or_404(Person, pk=form.cleaned_data["person"])
+        try:
+            person_merge(keep=known, other=member.person, reason=form.cleaned_data["reason"],
+                         user=request.user)
+        except PeopleRefused as refused:
+            messages.error(request, people_refusal_message(refused.code))
+        else:
+            messages.success(request, _("%(name)s is now one person across championships.")
+                             % {"name": known})
+    else:
+        messages.error(request, people_refusal_message("people.reason_missing"))
+    return redirect("control:registrations:history", championship.slug, event_code, number)
