@@ -117,3 +117,34 @@ def test_the_organiser_is_asked_whether_a_new_entrant_is_a_known_person_and_merg
                            "reason": "She told us at check-in"})
     member.refresh_from_db()
     assert member.person == archived
+
+
+@pytest.mark.django_db
+def test_imported_entrants_who_may_be_known_people_are_listed_for_the_organiser_to_merge(
+        championship, client_as):
+    from django.urls import reverse
+
+    from puzzlecomp.championships.models import Role
+
+    imported()
+    archived = Person.objects.get(archive_id="Pslow")
+    namesake = Person.objects.create(first_name=archived.first_name,
+                                     last_name=archived.last_name, nationality="CZ")
+    other_namesake = Person.objects.create(first_name=archived.first_name,
+                                           last_name=archived.last_name, nationality="SK")
+    member = enter(championship, "individual", namesake)
+    enter(championship, "individual", other_namesake)
+    organiser = client_as(championship, Role.ORGANISER)
+    page = reverse("control:registrations:known_people", args=[championship.slug, "individual"])
+    html = organiser.get(page).content.decode()
+    assert html.count("Same person") == 1
+    assert "Entry 1:" in html
+    response = organiser.post(
+        reverse("control:registrations:same_person", args=[championship.slug, "individual", 1]),
+        {"member": member.pk, "person": archived.pk, "reason": "Imported from the club list",
+         "back": "known_people"})
+    assert response.url == page
+    member.refresh_from_db()
+    assert member.person == archived
+    assert "No entrant has the name of another known person." in (
+        organiser.get(page).content.decode())

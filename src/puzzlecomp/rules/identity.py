@@ -40,14 +40,25 @@ def name_key(first_name: str, last_name: str) -> str:
 def match_people(known: Iterable[KnownPerson], *, first_name: str, last_name: str,
                  birth_year: int | None, country: str) -> list[PersonMatch]:
     """The known people who may be this entrant, those agreeing on more facts first."""
-    key = name_key(first_name, last_name)
-    found = []
+    entrant = KnownPerson(0, first_name, last_name, birth_year, country)
+    return match_entrants(known, [entrant]).get(0, [])
+
+
+def match_entrants(known: Iterable[KnownPerson],
+                   entrants: Iterable[KnownPerson]) -> dict[int, list[PersonMatch]]:
+    """For each entrant (by id) with any, the known people other than themselves who may be
+    them; one pass over the known people, so a whole event is matched at once."""
+    by_name: dict[str, list[KnownPerson]] = {}
+    for entrant in entrants:
+        by_name.setdefault(name_key(entrant.first_name, entrant.last_name), []).append(entrant)
+    found: dict[int, list[PersonMatch]] = {}
     for person in known:
-        if name_key(person.first_name, person.last_name) != key:
-            continue
-        facts = ((person.birth_year, birth_year), (person.country, country))
-        if any(theirs and ours and theirs != ours for theirs, ours in facts):
-            continue
-        found.append(PersonMatch(person, sum(1 for theirs, ours in facts
-                                             if theirs and ours and theirs == ours)))
-    return sorted(found, key=lambda match: (-match.agreeing, match.person.id))
+        for entrant in by_name.get(name_key(person.first_name, person.last_name), ()):
+            facts = ((person.birth_year, entrant.birth_year), (person.country, entrant.country))
+            if person.id == entrant.id or any(
+                    theirs and ours and theirs != ours for theirs, ours in facts):
+                continue
+            agreeing = sum(1 for theirs, ours in facts if theirs and ours and theirs == ours)
+            found.setdefault(entrant.id, []).append(PersonMatch(person, agreeing))
+    return {entrant: sorted(matches, key=lambda m: (-m.agreeing, m.person.id))
+            for entrant, matches in found.items()}

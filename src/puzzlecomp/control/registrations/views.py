@@ -22,7 +22,7 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.history import member_facts_derived
-from puzzlecomp.championships.selectors.people import person_candidates
+from puzzlecomp.championships.selectors.people import event_candidates, person_candidates
 from puzzlecomp.championships.selectors.registration import (
     entry_refund,
     entry_rows,
@@ -244,4 +244,17 @@ def same_person(request: HttpRequest, championship: Championship, event_code: st
                              % {"name": known})
     else:
         messages.error(request, people_refusal_message("people.reason_missing"))
+    if request.POST.get("back") == "known_people":
+        return redirect("control:registrations:known_people", championship.slug, event_code)
     return redirect("control:registrations:history", championship.slug, event_code, number)
+
+
+@requires_role(Role.ORGANISER)
+def known_people(request: HttpRequest, championship: Championship,
+                 event_code: str) -> HttpResponse:
+    """Every member of the event who may be a person known from other championships."""
+    event = _event(championship, event_code)
+    return render(request, "control/registrations/known_people.html", {
+        "championship": championship, "event": event,
+        "matches": event_candidates(event=event),
+    })
