@@ -75,6 +75,8 @@ WRITES: dict[str, Role | str] = {
     "control:registrations:draw": Role.ORGANISER,
     "control:registrations:payment": Role.ORGANISER,
     "control:registrations:cancel": Role.ORGANISER,
+    "control:registrations:history": Role.ORGANISER,
+    "control:registrations:same_person": Role.ORGANISER,
     "control:planning:groups_assign": Role.ORGANISER,
     "control:planning:group_move": Role.ORGANISER,
     "control:planning:groups_publish": Role.ORGANISER,

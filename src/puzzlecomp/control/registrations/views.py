@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from puzzlecomp.championships.engine import ruleset_of, with_members
 from puzzlecomp.championships.models import (
@@ -250,6 +250,7 @@ def same_person(request: HttpRequest, championship: Championship, event_code: st
 
 
 @requires_role(Role.ORGANISER)
+@require_safe
 def known_people(request: HttpRequest, championship: Championship,
                  event_code: str) -> HttpResponse:
     """Every member of the event who may be a person known from other championships."""
