@@ -231,16 +231,17 @@ def group_lines(rnd: Round) -> list[GroupLine]:
     return sorted(lines, key=lambda ln: (order.get(ln.group, len(order)), ln.number))
 
 
-def seating_order(rnd: Round, group: str) -> tuple[list[SeatingEntrant], list[Entry]]:
+def seating_order(rnd: Round, group: str, *, ranks: dict[int, int | None] | None = None,
+                  ) -> tuple[list[SeatingEntrant], list[Entry]]:
     """The entries to seat in one group of the round, strongest first, with their rows.
 
     First rounds: seed rank (from the members' history where they have any, docs/seeding.md),
     then entry number. Later rounds: the qualifiers going to the group (confirmed ones once
     confirmed), by place in the previous round (wjpc-2025.txt: the top 8 of each group sit
-    alone).
+    alone). `ranks` are the event's seed ranks when the caller has them already.
     """
     if is_first_round(rnd):
-        ranks = event_seed_ranks(rnd.event)
+        ranks = event_seed_ranks(rnd.event) if ranks is None else ranks
         entries = sorted(
             Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED, group=group),
             key=lambda e: (ranks.get(e.number) is None, ranks.get(e.number) or 0, e.number))
