@@ -77,6 +77,7 @@ WRITES: dict[str, Role | str] = {
     "control:registrations:cancel": Role.ORGANISER,
     "control:registrations:history": Role.ORGANISER,
     "control:registrations:same_person": Role.ORGANISER,
+    "control:registrations:not_same_person": Role.ORGANISER,
     "control:planning:groups_assign": Role.ORGANISER,
     "control:planning:group_move": Role.ORGANISER,
     "control:planning:groups_publish": Role.ORGANISER,

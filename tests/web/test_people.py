@@ -148,3 +148,25 @@ def test_imported_entrants_who_may_be_known_people_are_listed_for_the_organiser_
     assert member.person == archived
     assert "No entrant has the name of another known person." in (
         organiser.get(page).content.decode())
+
+
+@pytest.mark.django_db
+def test_the_organiser_gives_an_entrant_wrongly_joined_to_a_namesake_a_record_of_their_own(
+        championship, client_as):
+    from django.urls import reverse
+
+    from puzzlecomp.championships.models import Role
+
+    imported()
+    archived = Person.objects.get(archive_id="Pfast")
+    member = enter(championship, "individual", archived)
+    organiser = client_as(championship, Role.ORGANISER)
+    args = [championship.slug, "individual", 1]
+    assert "someone else than in other championships?" in organiser.get(
+        reverse("control:registrations:history", args=args)).content.decode()
+    organiser.post(reverse("control:registrations:not_same_person", args=args),
+                   {"member": member.pk, "reason": "Different birth year, told at check-in"})
+    member.refresh_from_db()
+    assert member.person != archived
+    assert member.debutant is True
+    assert PersonChange.objects.get().kind == "split"

@@ -15,4 +15,6 @@ urlpatterns = [
     path("<slug:event_code>/<int:number>/cancel/", views.cancel, name="cancel"),
     path("<slug:event_code>/<int:number>/history/", views.history_facts, name="history"),
     path("<slug:event_code>/<int:number>/same-person/", views.same_person, name="same_person"),
+    path("<slug:event_code>/<int:number>/not-same-person/", views.not_same_person,
+         name="not_same_person"),
 ]

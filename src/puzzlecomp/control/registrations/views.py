@@ -33,7 +33,7 @@ from puzzlecomp.championships.selectors.registration import (
     waiting_entries,
 )
 from puzzlecomp.championships.services.facts import FactOverrideRefused, member_fact_override
-from puzzlecomp.championships.services.people import PeopleRefused, person_merge
+from puzzlecomp.championships.services.people import PeopleRefused, person_merge, person_split
 from puzzlecomp.championships.services.registration import (
     entry_cancel,
     entry_payment_record,
@@ -218,10 +218,33 @@ def history_facts(request: HttpRequest, championship: Championship, event_code: 
             country=str(m.person.nationality or ""), exclude=[m.person_id])}
         for m in members
     ]
+    elsewhere = set(EntryMember.objects.filter(person__in=[m.person_id for m in members])
+                    .exclude(entry=entry).values_list("person_id", flat=True))
     return render(request, "control/registrations/history.html", {
         "championship": championship, "entry": entry, "rows": rows, "form": form,
         "facts": facts, "matches": [m for m in matches if m["candidates"]],
+        "splittable": [m for m in members if m.person_id in elsewhere],
     })
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def not_same_person(request: HttpRequest, championship: Championship, event_code: str,
+                    number: int) -> HttpResponse:
+    """This entry's member is not the person of their other entries: give them a record of
+    their own."""
+    entry = _entry(championship, event_code, number)
+    member = get_object_or_404(EntryMember.objects.select_related("person"), entry=entry,
+                               pk=request.POST.get("member") or 0)
+    try:
+        person_split(person=member.person, members=[member],
+                     reason=request.POST.get("reason", ""), user=request.user)
+    except PeopleRefused as refused:
+        messages.error(request, people_refusal_message(refused.code))
+    else:
+        messages.success(request, _("%(name)s of this entry now has a record of their own.")
+                         % {"name": member.person})
+    return redirect("control:registrations:history", championship.slug, event_code, number)
 
 
 @requires_role(Role.ORGANISER)
