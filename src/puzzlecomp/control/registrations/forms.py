@@ -46,15 +46,3 @@ class SamePersonForm(forms.Form):
     person = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
-
-PEOPLE_REFUSALS = {
-    "people.reason_missing": _("Nothing was changed: give a reason."),
-    "people.same_person": _("A person cannot be merged with themselves."),
-    "people.same_entry": _("Both records are members of one entry: they are two people."),
-    "people.not_their_entries": _("Choose some, not all, of this person's entries."),
-}
-
-
-def people_refusal_message(code: str) -> str:
-    """The translated message of a refused merge or split."""
-    return str(PEOPLE_REFUSALS[code])

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from puzzlecomp.championships.engine import ruleset_of, with_members
+from puzzlecomp.championships.messages import message_of, violation_message
 from puzzlecomp.championships.models import (
     Championship,
     Entry,
@@ -46,9 +47,7 @@ from puzzlecomp.control.registrations.forms import (
     FactOverrideForm,
     PaymentForm,
     SamePersonForm,
-    people_refusal_message,
 )
-from puzzlecomp.public.registration.violations import violation_message
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.history import facts_used
 
@@ -194,8 +193,8 @@ def history_facts(request: HttpRequest, championship: Championship, event_code: 
             member_fact_override(member=member, fact=form.cleaned_data["fact"],
                                  value=form.cleaned_data["value"],
                                  reason=form.cleaned_data["reason"], user=request.user)
-        except FactOverrideRefused:
-            messages.error(request, _("The fact was not changed: give a reason."))
+        except FactOverrideRefused as refused:
+            messages.error(request, message_of(refused.code, str(refused), {}))
         else:
             messages.success(request, _("Fact set for entry %(number)s.")
                              % {"number": entry.number})
@@ -240,7 +239,7 @@ def not_same_person(request: HttpRequest, championship: Championship, event_code
         person_split(person=member.person, members=[member],
                      reason=request.POST.get("reason", ""), user=request.user)
     except PeopleRefused as refused:
-        messages.error(request, people_refusal_message(refused.code))
+        messages.error(request, message_of(refused.code, str(refused), {}))
     else:
         messages.success(request, _("%(name)s of this entry now has a record of their own.")
                          % {"name": member.person})
@@ -261,12 +260,12 @@ def same_person(request: HttpRequest, championship: Championship, event_code: st
             person_merge(keep=known, other=member.person, reason=form.cleaned_data["reason"],
                          user=request.user)
         except PeopleRefused as refused:
-            messages.error(request, people_refusal_message(refused.code))
+            messages.error(request, message_of(refused.code, str(refused), {}))
         else:
             messages.success(request, _("%(name)s is now one person across championships.")
                              % {"name": known})
     else:
-        messages.error(request, people_refusal_message("people.reason_missing"))
+        messages.error(request, message_of("people.reason_missing", "Give a reason.", {}))
     if request.POST.get("back") == "known_people":
         return redirect("control:registrations:known_people", championship.slug, event_code)
     return redirect("control:registrations:history", championship.slug, event_code, number)
