@@ -75,9 +75,9 @@ def birth_year(person: PersonRow) -> int | None:
 
 
 def engine_person(person: PersonRow, *, event_code: str, represents: object = None,
-                  today: dt.date | None = None, debutant: bool | None = None,
-                  first_state_competition_of_year: bool | None = None) -> people.Person:
-    """The rule-relevant facts of a stored person."""
+                  first_state_competition_of_year: bool | None = None,
+                  today: dt.date | None = None, debutant: bool | None = None) -> people.Person:
+    """The rule-relevant facts of a stored person (and of their place in an entry)."""
     return engine_person_of(
         event_code=event_code, represents=_code(represents), nationality=_code(person.nationality),
         residence=_code(person.residence), region=person.region,

@@ -234,10 +234,14 @@ class EntryMember(models.Model):
     position = models.PositiveSmallIntegerField(default=0)
     # The nationality this person represents (fixed once they have competed, at WJPC).
     represents = CountryField(_("represents"), blank=True)
-    # Facts derived from the person's history (services/facts.py), or an organiser's override;
-    # None until derived.
+    # This is the first state competition of the calendar year the person enters (Australia:
+    # territory residents may take a trophy there); None: not asked or not given. Earlier
+    # entries of the same calendar year found in the history make it False (services/facts.py).
+    first_state_competition_of_year = models.BooleanField(
+        _("first state competition of the year"), null=True, blank=True)
+    # Derived from the person's history (services/facts.py), or an organiser's override; None
+    # until derived.
     debutant = models.BooleanField(null=True, blank=True)
-    first_state_competition_of_year = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["entry", "position"]

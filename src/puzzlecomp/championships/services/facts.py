@@ -37,9 +37,14 @@ def member_facts_derive(*, championship: Championship) -> int:
     changed = []
     for pk, debutant, first_state in EntryMember.objects.filter(pk__in=derived).values_list(
             "pk", "debutant", "first_state_competition_of_year"):
+        new_debutant, no_earlier_state_entry = derived[pk]
+        # History proves an earlier state competition this year; without one, the entrant's
+        # own answer stands (they may have entered one this installation does not know).
+        new_first_state = False if not no_earlier_state_entry else (
+            True if first_state is None else first_state)
         kept = tuple(old if (pk, fact) in overridden else new
-                     for fact, old, new in zip(FACTS, (debutant, first_state), derived[pk],
-                                               strict=True))
+                     for fact, old, new in zip(FACTS, (debutant, first_state),
+                                               (new_debutant, new_first_state), strict=True))
         if kept != (debutant, first_state):
             changed.append(EntryMember(pk=pk, debutant=kept[0],
                                        first_state_competition_of_year=kept[1]))
