@@ -168,9 +168,9 @@ def test_an_existing_slug_is_refused_unless_a_new_one_is_given(lived_in):
 def test_an_unknown_version_or_format_is_refused(lived_in):
     data = championship_export(lived_in)
     with pytest.raises(InterchangeError) as refused:
-        championship_import({**data, "version": 2}, slug="v2")
+        championship_import({**data, "version": 3}, slug="v3")
     assert problems_of(refused.value) == [
-        "version: version 2 is unknown; this puzzlecomp reads version 1"]
+        "version: version 3 is unknown; this puzzlecomp reads versions 1 and 2"]
     with pytest.raises(InterchangeError) as refused:
         championship_import({**data, "format": "puzzlecomp-results"}, slug="other")
     assert problems_of(refused.value)[0].startswith("format: expected 'puzzlecomp-championship'")
@@ -241,7 +241,8 @@ def test_results_are_checked_by_the_engine_like_a_judges_write(lived_in):
 def test_an_unknown_ruleset_event_or_round_is_named(lived_in):
     data = championship_export(lived_in)
     data["events"][1]["code"] = "quartets"
-    for name in ("entries", "seats", "results", "qualifiers", "disputes"):
+    for name in ("entries", "seats", "results", "qualifiers", "disputes", "group_draws",
+                 "group_moves", "model_choices", "time_credits"):
         for row in data[name]:
             if row["event"] == "pairs":
                 row["event"] = "quartets"

@@ -39,7 +39,7 @@ def demo_plan_and_record(championship: Championship, *, seed: int) -> None:
 
 def _record_half(rnd: Round, rng: random.Random) -> None:
     """Start the round 100 minutes ago (so it is counting) and record about half its groups."""
-    round_state_set(round=rnd, state=RoundState.COUNTING,
+    round_state_set(round=rnd, state=RoundState("counting"),
                     starts_at=timezone.now() - dt.timedelta(minutes=100))
     rules = round_rules(rnd)
     limit = rules.time_limit_seconds
@@ -63,7 +63,7 @@ def _record_half(rnd: Round, rng: random.Random) -> None:
 def _running_with_first_finishes(rnd: Round, rng: random.Random) -> None:
     """Start the round 40 minutes ago (so its clock runs) and record the fastest finishes, some
     still awaiting the judge's check, as a round in progress looks."""
-    round_state_set(round=rnd, state=RoundState.RUNNING,
+    round_state_set(round=rnd, state=RoundState("running"),
                     starts_at=timezone.now() - dt.timedelta(minutes=40))
     rules = round_rules(rnd)
     seats = list(Seat.objects.filter(round=rnd).select_related("entry").order_by("table"))

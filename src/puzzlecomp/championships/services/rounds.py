@@ -7,13 +7,12 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import ROUND_COUNTING, ROUND_STATE_SET
 from puzzlecomp.championships.engine import round_rules, ruleset_of
 from puzzlecomp.championships.models import Dispute, DisputeStatus, Round, RoundState
-from puzzlecomp.live.notices import announce
+from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.rounds import RoundRules
 
@@ -75,34 +74,33 @@ def round_advance(rnd: Round, *, now: dt.datetime | None = None,
     ends = rnd.starts_at + dt.timedelta(seconds=limit_seconds)
     if now < ends:
         return rnd
-    with transaction.atomic():
+    with unit_of_work(ROUND_COUNTING, championship=rnd.event.championship, round=rnd,
+                      at=ends.isoformat()) as work:
         moved = Round.objects.filter(pk=rnd.pk, state=RoundState.RUNNING).update(
             state=RoundState.COUNTING)
-        if moved:
-            announce(championship=rnd.event.championship, round=rnd, kind="state")
-            log_action(rnd.event.championship, "puzzlecomp.round.counting", round=rnd.pk,
-                       at=ends.isoformat())
+        if not moved:
+            work.nothing_changed()
     rnd.state = RoundState.COUNTING
     return rnd
 
 
-@transaction.atomic
 def round_state_set(*, round: Round, state: RoundState, starts_at: dt.datetime | None = None,
-                    user: Any = None) -> Round:
-    """Move a round to a state without the order check (demo, imports); sets its start."""
+                    published_at: dt.datetime | None = None, user: Any = None) -> Round:
+    """Move a round to a state without the order check (demo, imports); sets its start, and
+    when published the start of the dispute window (`published_at`, else now if unset)."""
     rnd = round
-    rnd.state = state
-    fields = ["state"]
-    if starts_at is not None:
-        rnd.starts_at = starts_at
-        fields.append("starts_at")
-    if state == RoundState.PUBLISHED and rnd.published_at is None:
-        rnd.published_at = timezone.now()
-        fields.append("published_at")
-    rnd.save(update_fields=fields)
-    announce(championship=rnd.event.championship, round=rnd, kind="state")
-    log_action(rnd.event.championship, "puzzlecomp.round.state_set", user=user, round=rnd.pk,
-               state=str(state), starts_at=rnd.starts_at.isoformat() if rnd.starts_at else None)
+    with unit_of_work(ROUND_STATE_SET, championship=rnd.event.championship, user=user,
+                      round=rnd, state=str(state)) as work:
+        rnd.state = state
+        fields = ["state"]
+        if starts_at is not None:
+            rnd.starts_at = starts_at
+            fields.append("starts_at")
+        if state == RoundState.PUBLISHED and (published_at or rnd.published_at is None):
+            rnd.published_at = published_at or timezone.now()
+            fields.append("published_at")
+        rnd.save(update_fields=fields)
+        work.record(starts_at=rnd.starts_at.isoformat() if rnd.starts_at else None)
     return rnd
 
 
@@ -119,11 +117,9 @@ def round_move(*, round: Round, to: RoundState, user: Any = None,
     now = now or timezone.now()
     if to == RoundState.FINAL:
         _check_no_dispute_can_come(rnd, now)
-    if to == RoundState.PUBLISHED:
-        rnd.published_at = now
-        rnd.save(update_fields=["published_at"])
-    return round_state_set(round=rnd, state=to, user=user,
-                           starts_at=now if to == RoundState.RUNNING else None)
+    return round_state_set(round=rnd, state=RoundState(to), user=user,
+                           starts_at=now if to == RoundState.RUNNING else None,
+                           published_at=now if to == RoundState.PUBLISHED else None)
 
 
 def _check_no_dispute_can_come(rnd: Round, now: dt.datetime) -> None:
