@@ -14,8 +14,8 @@ from puzzlecomp.championships.models import (
     Seat,
     TimeCreditGrant,
 )
-from puzzlecomp.championships.selectors.live import time_credit_grants
 from puzzlecomp.championships.selectors.lists import entry_models_chosen
+from puzzlecomp.championships.selectors.live import time_credit_grants
 from puzzlecomp.championships.selectors.planning import groups_seed_get
 from puzzlecomp.championships.selectors.registration import relay_draws
 from puzzlecomp.championships.services.disputes import time_credit_grant
