@@ -37,7 +37,8 @@ def test_the_demo_holds_every_kind_of_fact_and_its_file_round_trips(db):
     assert {len(c["models"]) for c in wjpc["model_choices"]} == {2}
     assert {d["event"] for d in wjpc["group_draws"]} == {"individual", "pairs", "teams"}
     [move] = wjpc["group_moves"]
-    assert move["reason"] and move["from_group"] != move["to_group"]
+    assert move["reason"]
+    assert move["from_group"] != move["to_group"]
     [credit] = wjpc["time_credits"]
     assert credit["seconds"] == 90
     assert [s["time_credit"] for s in wjpc["seats"] if s["time_credit"]] == [90]
