@@ -118,7 +118,6 @@ def _new_pairing(device: JudgeDevice) -> str:
     return code
 
 
-@transaction.atomic
 def device_create(*, championship: Championship, label: str, table_from: int, table_to: int,
                   user: Any) -> tuple[JudgeDevice, str]:
     """A device for a section of tables and its pairing code (shown once, never stored)."""
@@ -139,7 +138,6 @@ def device_create(*, championship: Championship, label: str, table_from: int, ta
     return device, code
 
 
-@transaction.atomic
 def pairing_code_issue(*, device: JudgeDevice, user: Any) -> str:
     """A new pairing code for the device (the previous one stops working); pairing a phone with
     it later replaces the phone paired before."""
@@ -161,7 +159,6 @@ def device_for_pairing(championship: Championship, code: str) -> JudgeDevice | N
     return device
 
 
-@transaction.atomic
 def device_pair(*, championship: Championship, code: str) -> tuple[JudgeDevice, str]:
     """Pair the phone holding `code`: returns the device and its new token. The code is used up
     (a second scan of the same code fails); a phone paired before with this device stops
@@ -208,7 +205,6 @@ def device_pair_for_row(*, championship: Championship, table: int,
     return device, token
 
 
-@transaction.atomic
 def device_revoke(*, device: JudgeDevice, user: Any) -> JudgeDevice:
     """Stop the device's token (and its pairing code) from working."""
     if device.revoked_at is None:
