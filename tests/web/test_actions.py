@@ -50,3 +50,13 @@ def test_every_action_says_what_happened_with_its_data(language):
 def test_an_action_of_an_older_version_shows_its_code():
     assert action_message("puzzlecomp.something.retired", {"x": 1}) == (
         "puzzlecomp.something.retired")
+
+
+def test_the_audit_log_is_written_by_the_unit_of_work_and_never_read_back():
+    """Facts live in their tables; the audit log records what happened (the admin lists it)."""
+    allowed = {"championships/models.py", "championships/services/work.py",
+               "championships/admin.py"}
+    readers = [str(path.relative_to(SOURCE)) for path in SOURCE.rglob("*.py")
+               if "AuditEntry" in path.read_text() and "migrations" not in path.parts
+               and str(path.relative_to(SOURCE)) not in allowed]
+    assert readers == []

@@ -113,7 +113,7 @@ def pair(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         "championship": championship, "device": pairing,
         "refusal": "" if pairing else _refusal_text(DeviceRefused(
             "device.pairing_invalid", "this pairing code does not work")),
-    }, status=200 if device else 404)
+    }, status=200 if pairing else 404)
 
 
 @require_http_methods(["GET", "POST"])
