@@ -39,12 +39,14 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.selectors.lists import people_table
 from puzzlecomp.championships.services import (
+    devices,
     disputes,
     exporting,
     groups,
     importing,
     interchange,
     qualifiers,
+    recording,
     registration,
     relay,
     results,
@@ -83,6 +85,14 @@ READS = {
     "guard_formula", "table_csv", "table_xlsx",  # exporting
     "one_sqlite_writer",  # sqlite_writer
     "unit_of_work", "action_audit",  # work
+    "secret_hash", "section_of", "device_expiry", "device_is_expired", "row_section",
+    "device_for_pairing", "device_for_token",  # devices
+    "device_overview",  # device_overview
+    "seat_in_section", "values_for", "puzzle_stages", "fresh_puzzles",  # recording
+}
+# Writes of bookkeeping no person reads as a change: not audited, nothing announced.
+UNAUDITED = {
+    "device_seen",  # a phone's last request, on every request
 }
 
 
@@ -131,7 +141,8 @@ def build(state: str, django_user_model) -> World:
     seating.seating_assign(round=first)
     if state == "planned":
         return world
-    rounds.round_state_set(round=first, state=RoundState("running"), starts_at=NOW)
+    rounds.round_state_set(round=first, state=RoundState("running"),
+                           starts_at=NOW - dt.timedelta(hours=1))
     _finish(first, entries[:RUNNING_RESULTS])
     if state == "running":
         return world
@@ -155,11 +166,16 @@ def seated_pair(world: World) -> tuple[Entry, Entry]:
     return pair[0].entry, pair[-1].entry
 
 
-def device(world: World) -> JudgeDevice:
-    from puzzlecomp.judging.devices import device_create
+def device_code(world: World) -> tuple[JudgeDevice, str]:
+    """A judge's phone for every table of the hall, and its pairing code."""
+    return devices.device_create(championship=world.championship, label="Hall", table_from=1,
+                                 table_to=100, user=world.organiser)
 
-    return device_create(championship=world.championship, label="Row 1", table_from=1,
-                         table_to=4, user=world.organiser)[0]
+
+def _waiting(world: World) -> Entry:
+    """A seated entry of the first round without a result yet."""
+    return Seat.objects.filter(round=world.first).exclude(
+        entry__results__round=world.first).select_related("entry").first().entry
 
 
 def _reg(world: World) -> Entry:
@@ -265,6 +281,22 @@ WRITES: dict[str, Scenario] = {
         round=w.first, lapse=True, entry_number=w.first.qualifiers.first().entry.number)),
     "next_round_create": ("qualified", lambda w: lambda: qualifiers.next_round_create(
         round=w.first)),
+    # judges' phones
+    "device_create": ("planned", lambda w: lambda: device_code(w)),
+    "pairing_code_issue": ("planned", lambda w: (lambda d: lambda: devices.pairing_code_issue(
+        device=d, user=w.organiser))(device_code(w)[0])),
+    "device_pair": ("planned", lambda w: (lambda code: lambda: devices.device_pair(
+        championship=w.championship, code=code))(device_code(w)[1])),
+    "device_pair_for_row": ("planned", lambda w: lambda: devices.device_pair_for_row(
+        championship=w.championship, table=1, user=w.organiser)),
+    "device_revoke": ("planned", lambda w: (lambda d: lambda: devices.device_revoke(
+        device=d, user=w.organiser))(device_code(w)[0])),
+    "judge_result_submit": ("running", lambda w: (lambda d, e: lambda: (
+        recording.judge_result_submit(
+            device=d, round=w.first, entry_number=e.number, client_id="phone-1",
+            base_version=0, write=recording.JudgeWrite(recording.Action.TAP,
+                                                       time_seconds=3000))))(
+        device_code(w)[0], _waiting(w))),
     # files
     "championship_export": ("running", lambda w: lambda: interchange.championship_export(
         w.championship, by=w.organiser)),
@@ -291,9 +323,9 @@ def service_functions() -> dict[str, str]:
 
 def test_every_service_function_is_a_write_with_a_scenario_or_a_read():
     functions = service_functions()
-    unknown = sorted(set(functions) - set(WRITES) - READS)
+    unknown = sorted(set(functions) - set(WRITES) - READS - UNAUDITED)
     assert unknown == [], "add a scenario to WRITES or name it in READS"
-    assert sorted((set(WRITES) | READS) - set(functions)) == []
+    assert sorted((set(WRITES) | READS | UNAUDITED) - set(functions)) == []
 
 
 NONCE = re.compile(rb'(nonce|csrfmiddlewaretoken|value)="[^"]*"')

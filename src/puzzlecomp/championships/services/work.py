@@ -22,7 +22,7 @@ from django.db import transaction
 
 from puzzlecomp.championships.actions import Action
 from puzzlecomp.championships.models import AuditEntry, Championship, Round
-from puzzlecomp.live.notices import announce
+from puzzlecomp.championships.notices import announce
 
 
 @dataclass
