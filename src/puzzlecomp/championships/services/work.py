@@ -98,7 +98,7 @@ def _finish(work: Work, *, outer: Work | None) -> None:
         AuditEntry.objects.create(championship=work.championship, action=work.action.code,
                                   user=work.user, data=work.data)
         notices.update(work.notices)
-    if outer is not None:
+    if outer is not None and outer.championship.pk == work.championship.pk:
         outer.inner_notices.update(notices)
         return
     for (_, kind), rnd in notices.items():
