@@ -247,6 +247,7 @@ WRITES: dict[str, Scenario] = {
         entry=seated_pair(w)[0], to_group="B", reason="Travels with family", user=w.organiser)),
     "groups_publish": ("planned", lambda w: lambda: groups.groups_publish(round=w.first)),
     "seating_assign": ("planned", lambda w: lambda: seating.seating_assign(round=w.first)),
+    "seating_publish": ("planned", lambda w: lambda: seating.seating_publish(round=w.first)),
     "seats_swap": ("running", lambda w: lambda: seating.seats_swap(
         round=w.first, entry_a=seated_pair(w)[0], entry_b=seated_pair(w)[1],
         user=w.organiser)),

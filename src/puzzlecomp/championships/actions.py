@@ -99,6 +99,8 @@ GROUPS_PUBLISHED = _declare("puzzlecomp.groups.published",
                             _("Groups published, %(emails)s emails sent"), GROUPS)
 SEATING_ASSIGNED = _declare("puzzlecomp.seating.assigned", _("%(seats)s entries seated"),
                             SEATING)
+SEATING_PUBLISHED = _declare("puzzlecomp.seating.published",
+                              _("Seating published, %(seats)s seats"), SEATING)
 SEATS_SWAPPED = _declare("puzzlecomp.seating.swapped", _("Seats swapped in group %(group)s"),
                          SEATING)
 NO_SHOW_REPLACED = _declare("puzzlecomp.seating.no_show",

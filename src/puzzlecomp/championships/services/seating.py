@@ -11,7 +11,12 @@ from typing import Any
 
 from django.utils import timezone
 
-from puzzlecomp.championships.actions import NO_SHOW_REPLACED, SEATING_ASSIGNED, SEATS_SWAPPED
+from puzzlecomp.championships.actions import (
+    NO_SHOW_REPLACED,
+    SEATING_ASSIGNED,
+    SEATING_PUBLISHED,
+    SEATS_SWAPPED,
+)
 from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.models import Entry, EntryStatus, Round, Seat
 from puzzlecomp.championships.selectors.planning import (
@@ -89,6 +94,21 @@ def _group_of(rnd: Round, entry: Entry) -> str:
         raise PlanningError("seating.unknown_entry", f"Entry {entry.number} has no seat.",
                             entry=entry.number)
     return seat.group
+
+
+def seating_publish(*, round: Round, user: Any = None) -> int:
+    """Publish a round's seating: entrant pages and the API show each entry's table from now
+    on (before, the seating is the organiser's draft). Returns the seats published."""
+    rnd = round
+    with unit_of_work(SEATING_PUBLISHED, championship=rnd.event.championship, user=user,
+                      round=rnd) as work:
+        seats = Seat.objects.filter(round=rnd).count()
+        if not seats:
+            raise PlanningError("seating.not_assigned", "Seat the entries before publishing.")
+        rnd.seating_published = True
+        rnd.save(update_fields=["seating_published"])
+        work.record(seats=seats)
+    return seats
 
 
 def seats_swap(*, round: Round, entry_a: Entry, entry_b: Entry, user: Any) -> None:
