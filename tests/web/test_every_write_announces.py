@@ -88,7 +88,7 @@ READS = {
     "secret_hash", "section_of", "device_expiry", "device_is_expired", "row_section",
     "device_for_pairing", "device_for_token",  # devices
     "device_overview",  # device_overview
-    "seat_in_section", "values_for", "puzzle_stages", "fresh_puzzles",  # recording
+    "seat_in_section", "values_for", "fresh_puzzles",  # recording
 }
 # Writes of bookkeeping no person reads as a change: not audited, nothing announced.
 UNAUDITED = {

@@ -23,7 +23,7 @@ from puzzlecomp.championships.services.rounds import round_state_set
 from tests.web.test_live_control import START, group_entries, seated  # noqa: F401 (fixture)
 
 BEFORE = [("championships", "0002_live_rounds")]
-BEFORE_FACT_TABLES = [("championships", "0003_seat_time_credit")]
+BEFORE_FACT_TABLES = [("championships", "0004_entry_member_first_state_competition")]
 
 
 def migrate(target: list[tuple[str, str]] | None = None) -> MigrationExecutor:

@@ -123,10 +123,11 @@ def _played_to_the_end(rnd: Round, rng: random.Random) -> None:
     limit = rules.time_limit_seconds
     for seat in seats:
         finished = rng.random() < 0.8
-        puzzles = [{"time": rng.randint(limit // 3, limit - 1), "verified": True}
-                   if finished or n == 0 else
+        # Puzzles are done one after another: each finish comes after the one before.
+        times = sorted(rng.sample(range(limit // 3, limit), len(rules.puzzle_sizes)))
+        puzzles = [{"time": time, "verified": True} if finished or n == 0 else
                    {"pieces": rng.randint(200, 900), "verified": True}
-                   for n in range(len(rules.puzzle_sizes))]
+                   for n, time in enumerate(times)]
         result_submit(round=rnd, entry=seat.entry, action="record", rules=rules,
                       values=ResultValues(status=Status.FINISHED if finished
                                           else Status.UNFINISHED, puzzles=puzzles,

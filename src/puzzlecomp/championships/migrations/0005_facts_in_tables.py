@@ -57,7 +57,7 @@ def audit_facts_to_tables(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0003_seat_time_credit'),
+        ('championships', '0004_entry_member_first_state_competition'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
