@@ -79,7 +79,6 @@ READS = {
     "no_show_allowed_at",  # seating
     "result_replayed", "stored_values",  # results
     "values_of",  # disputes
-    "dispute_window_ends", "round_clock",  # rounds
     "next_round_of", "round_qualifiers_get", "round_qualification_marks",  # qualifiers
     "import_file_read", "country_code", "import_check",  # importing
     "guard_formula", "table_csv", "table_xlsx",  # exporting
