@@ -13,6 +13,7 @@ from django_countries.fields import Country
 
 from puzzlecomp.championships.models import Entry, EntryMember, Result, Round
 from puzzlecomp.championships.models import Person as PersonRow
+from puzzlecomp.formats.interchange import ChampionshipFile, PersonData
 from puzzlecomp.rules import people, results
 from puzzlecomp.rules.flags import entry_flag, is_mixed
 from puzzlecomp.rules.loading import load_ruleset
@@ -171,6 +172,46 @@ def round_ranking(rnd: Round) -> list[RankedEntry]:
         entry = engine_entry(row.entry)
         pairs.append((entry, engine_result(row)))
     return rank_round(pairs, round_rules(rnd), settings=rnd.event.championship.settings)
+
+
+def round_ranking_in_file(document: ChampionshipFile, event_code: str,
+                          round_code: str) -> list[RankedEntry]:
+    """The round's ranking from a championship file (docs/interchange.md): the same entrants,
+    groups, rules and settings as `selectors.planning.ranking_by_round_groups` reads from the
+    database the file was exported from.
+
+    KeyError for an event or round the file does not have.
+    """
+    event = next(e for e in document.events if e.code == event_code)
+    rnd = next(r for r in event.rounds if r.code == round_code)
+    first = not any(other.position < rnd.position for other in event.rounds)
+    seat_group = {s.entry: s.group for s in document.seats
+                  if (s.event, s.round) == (event_code, round_code)}
+    entries = {e.number: e for e in document.entries if e.event == event_code}
+    people_of = {p.id: p for p in document.people}
+    pairs = []
+    for result in document.results:
+        if (result.event, result.round) != (event_code, round_code):
+            continue
+        entry = entries[result.entry]
+        members = tuple(_file_person(people_of[m.person], m.represents, event_code)
+                        for m in sorted(entry.members, key=lambda m: m.position))
+        group = entry.group if first else seat_group.get(entry.number, "")
+        pairs.append((results.Entry(id=str(entry.number), name=entry.name, country=entry.country,
+                                    group=group, members=members or (people.Person(),)),
+                      engine_result_of(result.model_dump(include=set(RESULT_FIELDS)))))
+    sizes = {p.pieces for p in rnd.puzzles if p.pieces}
+    rules = _resolved(document.championship.ruleset_id, event_code, round_code,
+                      rnd.time_limit_minutes, sizes.pop() if len(sizes) == 1 else None)
+    return rank_round(pairs, rules, settings=document.championship.settings)
+
+
+def _file_person(person: PersonData, represents: str, event_code: str) -> people.Person:
+    return engine_person_of(
+        event_code=event_code, represents=represents, nationality=person.nationality,
+        residence=person.residence, region=person.region, years_resident=person.years_resident,
+        birth_year=person.birth_date.year if person.birth_date else None,
+        earlier_events=person.earlier_events)
 
 
 def now() -> dt.datetime:

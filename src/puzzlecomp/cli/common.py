@@ -123,3 +123,13 @@ def located(exc: RulesError, rows: list[ResultRow], source: str) -> InputError:
             for v in exc.violations
         ]
     )
+
+
+def django_setup() -> None:
+    """Set Django up (once) for commands that read through the web app's adapters."""
+    from django.apps import apps
+
+    if not apps.ready:
+        from puzzlecomp.cli.serve import setup_django
+
+        setup_django()

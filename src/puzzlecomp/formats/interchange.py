@@ -88,6 +88,8 @@ class EventData(Model):
     members_max: Count = 1
     capacity: Count | None = None
     position: Count = 0
+    # When the organiser published the event's standings and awards (absent: not public).
+    standings_published_at: AwareDatetime | None = None
     rounds: list[RoundData] = []
 
 
