@@ -39,7 +39,7 @@ def ceremony_list_pdf(standings: EventStandings) -> bytes:
         pdf.ln(3)
         pdf.write_line(category.name, 13, bold=True, height=9)
         pdf.use(10)
-        with pdf.table(col_widths=(14, 74, 22, 70), text_align=("RIGHT", "LEFT", "LEFT", "LEFT"),
+        with pdf.table(col_widths=(20, 72, 22, 76), text_align=("RIGHT", "LEFT", "LEFT", "LEFT"),
                        line_height=6, first_row_as_headings=True) as grid:
             grid.row([pdf.text_of(t) for t in (_("Place"), _("Name"), _("Country"),
                                                _("Prize"))])
@@ -64,18 +64,18 @@ def certificates_pdf(standings: EventStandings, awards: Sequence[AwardRow]) -> b
         pdf.rect(10, 10, pdf.w - 20, pdf.h - 20)
         pdf.set_line_width(0.3)
         pdf.rect(14, 14, pdf.w - 28, pdf.h - 28)
-        pdf.set_y(32)
+        pdf.set_y(40)
         pdf.write_line(championship.name, 16, height=10, align="C")
         pdf.write_line(_("Certificate"), 34, bold=True, height=22, align="C")
         pdf.ln(6)
-        pdf.write_line(award.name, 28, bold=True, height=16, align="C")
+        pdf.write_line(award.name, 32, bold=True, height=18, align="C")
         pdf.write_line(award.flag, 14, height=9, align="C")
         pdf.ln(6)
         place = _("Place %(place)s") % {"place": award.place}
         pdf.write_line(f"{place} · {award.category_name} · {event.name}", 18, height=11,
                        align="C")
         if award.prize:
-            pdf.write_line(award.prize, 13, height=9, align="C")
+            pdf.write_line(award.prize, 15, height=10, align="C")
         pdf.set_y(pdf.h - 40)
         pdf.write_line(held, 11, height=7, align="C")
     return pdf.to_bytes()
