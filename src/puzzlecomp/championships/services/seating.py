@@ -15,6 +15,7 @@ from django.utils import timezone
 from puzzlecomp.championships.audit import log_action
 from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.models import Entry, EntryStatus, Round, Seat
+from puzzlecomp.championships.notices import announce
 from puzzlecomp.championships.selectors.planning import (
     floor_plan_of,
     group_labels,
@@ -88,6 +89,22 @@ def _group_of(rnd: Round, entry: Entry) -> str:
         raise PlanningError("seating.unknown_entry", f"Entry {entry.number} has no seat.",
                             entry=entry.number)
     return seat.group
+
+
+@transaction.atomic
+def seating_publish(*, round: Round, user: Any = None) -> int:
+    """Publish a round's seating: entrant pages and the API show each entry's table from now
+    on (before, the seating is the organiser's draft). Returns the seats published."""
+    rnd = round
+    seats = Seat.objects.filter(round=rnd).count()
+    if not seats:
+        raise PlanningError("seating.not_assigned", "Seat the entries before publishing.")
+    rnd.seating_published = True
+    rnd.save(update_fields=["seating_published"])
+    log_action(rnd.event.championship, "puzzlecomp.seating.published", user=user, round=rnd.pk,
+               seats=seats)
+    announce(championship=rnd.event.championship, round=rnd, kind="seating")
+    return seats
 
 
 @transaction.atomic
