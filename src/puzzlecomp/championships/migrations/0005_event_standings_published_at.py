@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("championships", "0003_seat_time_credit")]
+    dependencies = [("championships", "0004_entry_member_first_state_competition")]
 
     operations = [
         migrations.AddField(
