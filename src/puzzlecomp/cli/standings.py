@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzlecomp.cli.championship import django_setup
 from puzzlecomp.cli.common import (
     CommandError,
     add_format_argument,
-    django_setup,
     given_settings,
     located,
     with_declared_facts,
@@ -230,7 +230,7 @@ def _file_standings(args: argparse.Namespace,
         if rnd.id not in stored or (event.id, rnd.id) not in in_file:
             continue
         try:
-            rankings[rnd.id] = round_ranking_in_file(document, event.id, rnd.id)
+            rankings[rnd.id] = round_ranking_in_file(document, event.id, rnd.id).lines
         except RulesError as exc:
             problems.extend(InputProblem(f"{source} results", None, v.entry, v.field,
                                          f"{event.id} {rnd.id}: {v.message}")

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from puzzlecomp.championships.engine import round_ranking
 from puzzlecomp.championships.models import Event, Result
-from puzzlecomp.championships.selectors.planning import ranking_by_round_groups
 from puzzlecomp.championships.selectors.publishing import public_name, withheld_by_number
 from puzzlecomp.rules.awards import AwardLine, event_awards
 from puzzlecomp.rules.conditions import Value
@@ -165,7 +165,7 @@ def event_standings_get(*, event: Event) -> EventStandings:
     for rnd in event.rounds.order_by("position"):
         if rnd.pk in with_results:
             rnd.event = event
-            rankings[rnd.code] = ranking_by_round_groups(rnd)
+            rankings[rnd.code] = round_ranking(rnd).lines
     overall = engine_event_standings(rankings, spec)
     withheld = withheld_by_number(event_id=event.pk)
     names = {int(line.entry.id): public_name(line.entry.name, withheld.get(int(line.entry.id), ()))
