@@ -24,6 +24,7 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.services.results import result_record
 from puzzlecomp.championships.services.rounds import round_state_set
+from puzzlecomp.championships.services.standings import event_standings_publish
 from puzzlecomp.live.snapshot import round_snapshot
 from puzzlecomp.rules.results import Status
 from tests.judging.support import seat_round
@@ -80,6 +81,7 @@ def published(championship) -> tuple[Championship, Round, list[str]]:
         secrets += spellings(born, email, phone)
     round_state_set(round=rnd, state=RoundState.PUBLISHED,
                     starts_at=timezone.now() - dt.timedelta(hours=2))
+    event_standings_publish(event=rnd.event, published=True)
     return championship, rnd, secrets
 
 

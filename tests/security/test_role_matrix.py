@@ -101,6 +101,7 @@ WRITES: dict[str, Role | str] = {
     "control:rounds:qualifiers_confirm": Role.ORGANISER,
     "control:rounds:qualifier_withdraw": Role.ORGANISER,
     "control:rounds:next_round_create": Role.ORGANISER,
+    "control:standings:publish": Role.ORGANISER,
     "judging:pair": ANYONE,
     # Pairing a phone for a table's row: a judge of the championship (see ANONYMOUS_FORBIDDEN).
     "judging:table": Role.JUDGE,
@@ -130,6 +131,12 @@ WRITES: dict[str, Role | str] = {
     "control:rounds:index": Role.JUDGE,
     "control:rounds:export": Role.JUDGE,
     "control:rounds:championship_download": Role.ORGANISER,
+    "control:standings:index": Role.JUDGE,
+    "control:standings:standings": Role.JUDGE,
+    "control:standings:awards": Role.JUDGE,
+    "control:standings:ceremony_pdf": Role.JUDGE,
+    "control:standings:certificates": Role.JUDGE,
+    "control:standings:certificate": Role.JUDGE,
     "judging:home": ANYONE,
     "public:home": ANYONE,
     "public:championship": ANYONE,
@@ -139,6 +146,8 @@ WRITES: dict[str, Role | str] = {
     "public:live:entrant": ANYONE,
     "public:registration:index": ANYONE,
     "public:registration:sent": ANYONE,
+    "public:standings:index": ANYONE,
+    "public:standings:event": ANYONE,
 }
 # The table card's page offers its own sign-in link, so an anonymous POST is refused outright.
 ANONYMOUS_FORBIDDEN = {"judging:table"}
@@ -190,7 +199,7 @@ class World:
             "round": "first", "round_id": self.round.pk, "position": 0, "number": entry.number,
             "membership_id": self.membership.pk, "device_id": self.device.pk,
             "dispute_id": self.dispute.pk, "fmt": "csv", "to": "counting", "table": 1,
-            "token": entry.token, "uidb64": "MQ",
+            "token": entry.token, "uidb64": "MQ", "category": "overall", "entry": entry.number,
         }
 
     def url(self, route: str) -> str:

@@ -36,3 +36,12 @@ def test_the_demo_loads_with_groups_seats_and_half_the_first_results(db):
     assert statuses["unfinished"] > 0
     assert recorded.filter(missing__gt=0).exists()
     assert "already loaded" in demo_load(individuals=60, pairs=20, teams=8)
+
+
+def test_the_demo_publishes_its_standings(db, client):
+    demo_load(individuals=30, pairs=8, teams=4)
+    championship = Championship.objects.get(slug=DEMO_SLUG)
+    assert not championship.events.filter(standings_published_at__isnull=True).exists()
+    page = client.get(f"/c/{DEMO_SLUG}/standings/")
+    assert page.status_code == 200
+    assert b'id="standings"' in page.content

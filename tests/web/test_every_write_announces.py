@@ -57,6 +57,7 @@ from puzzlecomp.championships.services import (
     seating,
     settings,
     setup,
+    standings,
 )
 from puzzlecomp.championships.services.results import ResultValues
 from puzzlecomp.formats.history_csv import read_history
@@ -322,6 +323,9 @@ WRITES: dict[str, Scenario] = {
         Round.objects.filter(event__championship=w.championship).update(state=RoundState.FINAL),
         lambda: archive.championship_archive(championship=w.championship,
                                              user=w.organiser))[1]),
+    # standings and awards
+    "event_standings_publish": ("published", lambda w: lambda: (
+        standings.event_standings_publish(event=w.event, published=True, user=w.organiser))),
     # judges' phones
     "device_create": ("planned", lambda w: lambda: device_code(w)),
     "pairing_code_issue": ("planned", lambda w: (lambda d: lambda: devices.pairing_code_issue(

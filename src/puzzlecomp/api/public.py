@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from dataclasses import asdict
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import Router, Schema
 
 from puzzlecomp.api.devices import RulesErrorOut
 from puzzlecomp.championships.engine import ioc
-from puzzlecomp.championships.models import Championship, EntryMember, Round, Seat
+from puzzlecomp.championships.models import Championship, EntryMember, Event, Round, Seat
 from puzzlecomp.championships.schemas import ClockOut
 from puzzlecomp.championships.selectors import rounds as round_reads
 from puzzlecomp.championships.selectors.publishing import (
@@ -30,8 +31,11 @@ from puzzlecomp.championships.selectors.rounds import (
     round_limit_seconds,
     rounds_read_now,
 )
+from puzzlecomp.championships.selectors.standings import EventStandings, event_standings_get
 from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
 from puzzlecomp.live.sse import server_time_ms
+from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.subcategories import OVERALL
 
 router = Router(tags=["public"])
 
@@ -287,3 +291,93 @@ def _member(member: EntryMember) -> dict[str, str]:
         return {"name": "", "nationality": ""}
     return {"name": f"{person.first_name} {person.last_name}",
             "nationality": ioc(member.represents) or ioc(person.nationality) or ""}
+
+
+class StandingLineOut(Schema):
+    entry: int
+    category: str
+    # Place in the category; None for disqualified or absent entrants.
+    place: int | None
+    overall_place: int | None
+    # Empty unless every member named in it agreed to have their name published.
+    name: str
+    flag: str
+    round: str
+    group: str
+    round_rank: int | None
+    status: str
+    final_seconds: int | None
+    pieces: int | None
+
+
+class AwardLineOut(Schema):
+    entry: int
+    category: str
+    place: int
+    overall_place: int | None
+    name: str
+    flag: str
+    # The prize in words: trophy, money and items.
+    prize: str
+    trophy: bool
+    money: int | None
+    currency: str | None
+    items: str
+
+
+class StandingsOut(Schema):
+    championship: str
+    event: str
+    category: str
+    rounds: list[str]
+    lines: list[StandingLineOut]
+
+
+class AwardsOut(Schema):
+    championship: str
+    event: str
+    category: str | None
+    lines: list[AwardLineOut]
+
+
+def _published_standings(slug: str, event_code: str) -> EventStandings:
+    """The event's standings once the organiser published them (404 before, and for a ranking
+    the engine refuses)."""
+    event = get_object_or_404(Event.objects.select_related("championship"),
+                              championship__slug=slug, championship__published=True,
+                              code=event_code, standings_published_at__isnull=False)
+    try:
+        return event_standings_get(event=event)
+    except RulesError:
+        raise Http404 from None
+
+
+@router.get("/championships/{slug}/events/{event_code}/standings",
+            response={200: StandingsOut, 404: Error},
+            summary="An event's published standings, overall or in a subcategory")
+def standings_get(request: HttpRequest, slug: str, event_code: str,
+                  category: str = OVERALL) -> dict[str, Any]:
+    found = _published_standings(slug, event_code)
+    try:
+        rows = found.rows(category, public=True)
+    except RulesError:
+        raise Http404 from None
+    return {"championship": slug, "event": event_code, "category": category,
+            "rounds": list(found.rounds),
+            "lines": [{**asdict(row), "category": category} for row in rows]}
+
+
+@router.get("/championships/{slug}/events/{event_code}/awards",
+            response={200: AwardsOut, 404: Error},
+            summary="An event's published prizes: who takes each, ineligible entrants skipped")
+def awards_get(request: HttpRequest, slug: str, event_code: str,
+               category: str | None = None) -> dict[str, Any]:
+    found = _published_standings(slug, event_code)
+    if category is not None and category not in {c.id for c in found.categories}:
+        raise Http404
+    try:
+        rows = found.award_rows(public=True)
+    except RulesError:
+        raise Http404 from None
+    return {"championship": slug, "event": event_code, "category": category,
+            "lines": [asdict(row) for row in rows if category in (None, row.category)]}

@@ -25,6 +25,7 @@ GROUPS = "groups"
 ROUND = "round"
 ENTRIES = "entries"
 CHAMPIONSHIP = "championship"
+STANDINGS = "standings"
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,10 @@ QUALIFIER_WITHDRAWN = _declare("puzzlecomp.qualifier.withdrawn",
                                _("Qualifier %(entry)s withdrew"), QUALIFIERS)
 NEXT_ROUND_CREATED = _declare("puzzlecomp.round.next_created",
                               _("Next round created with %(seats)s seats"), SEATING)
+
+# Standings and awards
+STANDINGS_PUBLISHED = _declare("puzzlecomp.event.standings_published",
+                               _("Standings of %(event)s published: %(published)s"), STANDINGS)
 
 # People across championships and the archive
 FACT_OVERRIDDEN = _declare("puzzlecomp.fact.overridden",

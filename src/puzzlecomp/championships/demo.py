@@ -21,6 +21,7 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.services.relay import relay_teams_draw
 from puzzlecomp.championships.services.setup import championship_create
+from puzzlecomp.championships.services.standings import event_standings_publish
 
 DEMO_SLUG = "demo-wjpc-2025"
 RELAY_DEMO_SLUG = "demo-czech-relay-2027"
@@ -56,6 +57,8 @@ def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
                                    ("teams", teams, 4)):
             _entries(championship.events.get(code=event), count, size, rng)
         demo_plan_and_record(championship, seed=seed)
+        for event in championship.events.all():
+            event_standings_publish(event=event, published=True, user=owner)
         _relay_demo(owner, rng)
     return (f"demo championship loaded: /control/{DEMO_SLUG}/ "
             f"(sign in as {DEMO_USER} / {DEMO_PASSWORD}); live results: /c/{DEMO_SLUG}/results/; "

@@ -71,6 +71,8 @@ class Event(models.Model):
     members_max = models.PositiveSmallIntegerField(default=1)
     capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)
     position = models.PositiveSmallIntegerField(default=0)
+    # When the organiser published the event's standings and awards (None: not public).
+    standings_published_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["championship", "position"]

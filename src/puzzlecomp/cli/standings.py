@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzlecomp.cli.championship import django_setup
 from puzzlecomp.cli.common import (
     CommandError,
     add_format_argument,
@@ -21,6 +22,13 @@ from puzzlecomp.formats.championship_input import (
     event_round_results,
     read_championship,
     tiebreaker_rounds,
+)
+from puzzlecomp.formats.interchange import FORMAT as INTERCHANGE_FORMAT
+from puzzlecomp.formats.interchange import (
+    ChampionshipFile,
+    InterchangeError,
+    load_json,
+    parse_championship_file,
 )
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.formats.results_csv import InputError, InputProblem
@@ -68,7 +76,8 @@ def add_championship_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "championship",
         metavar="CHAMPIONSHIP",
-        help="folder of EVENT/ROUND.csv files, or a .json document (docs/standings-and-awards.md)",
+        help="a championship file of `puzzlecomp championship export`, a folder of "
+        "EVENT/ROUND.csv files, or a .json results document (docs/standings-and-awards.md)",
     )
     parser.add_argument(
         "--ruleset", help="ruleset id (default: the JSON document's ruleset)", default=None
@@ -116,6 +125,9 @@ def register(subparsers: Any) -> None:
 
 def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     """Read, rank every round and build the overall standings named on the command line."""
+    document = _championship_file(Path(args.championship))
+    if document is not None:
+        return _file_standings(args, document)
     championship = read_championship(Path(args.championship))
     if args.ruleset and championship.ruleset_id and args.ruleset != championship.ruleset_id:
         raise CommandError(
@@ -168,6 +180,69 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     return ChampionshipStandings(
         ruleset, event, values, tuple(rankings), event_standings(rankings, event), tiebreakers
     )
+
+
+def _championship_file(path: Path) -> ChampionshipFile | None:
+    """The file of `puzzlecomp championship export`, validated; None for any other input."""
+    if path.suffix.lower() != ".json" or not path.is_file():
+        return None
+    try:
+        data = load_json(path.read_bytes())
+    except (OSError, InterchangeError):
+        return None  # read_championship names the problem
+    if not isinstance(data, dict) or data.get("format") != INTERCHANGE_FORMAT:
+        return None
+    try:
+        return parse_championship_file(data)
+    except InterchangeError as exc:
+        raise InputError([InputProblem(str(path), None, "", p.path, p.message)
+                          for p in exc.problems]) from None
+
+
+def _file_standings(args: argparse.Namespace,
+                    document: ChampionshipFile) -> ChampionshipStandings:
+    """The standings of a championship file, ranked as the web app ranks it: the file's
+    ruleset, settings, time limits, puzzle sizes, groups and entrants."""
+    source = str(args.championship)
+    ruleset_id = document.championship.ruleset_id
+    if args.ruleset and args.ruleset != ruleset_id:
+        raise CommandError(f"--ruleset {args.ruleset} differs from the ruleset {ruleset_id} "
+                           f"of {source}")
+    ruleset = load_ruleset(ruleset_id)
+    values = championship_settings(ruleset, {**document.championship.settings,
+                                             **given_settings(args)})
+    document = document.model_copy(update={
+        "championship": document.championship.model_copy(update={"settings": values})})
+    try:
+        event = ruleset.event(args.event)
+    except KeyError:
+        known = ", ".join(e.id for e in ruleset.events)
+        raise CommandError(
+            f"ruleset {ruleset.id} has no event {args.event!r}; known: {known}") from None
+    django_setup()
+    from puzzlecomp.championships.engine import round_ranking_in_file
+
+    in_file = {(r.event, r.round) for r in document.results}
+    stored = {r.code for e in document.events if e.code == event.id for r in e.rounds}
+    rankings: dict[str, Sequence[RankedEntry]] = {}
+    problems: list[InputProblem] = []
+    for rnd in event.rounds:
+        if rnd.id not in stored or (event.id, rnd.id) not in in_file:
+            continue
+        try:
+            rankings[rnd.id] = round_ranking_in_file(document, event.id, rnd.id).lines
+        except RulesError as exc:
+            problems.extend(InputProblem(f"{source} results", None, v.entry, v.field,
+                                         f"{event.id} {rnd.id}: {v.message}")
+                            for v in exc.violations)
+    if problems:
+        raise InputError(problems)
+    if not rankings:
+        raise InputError([InputProblem(source, None, "", "event",
+                                       f"no results for event {event.id}")])
+    # Tiebreaker rounds are results files of their own; a championship file holds none.
+    return ChampionshipStandings(
+        ruleset, event, values, tuple(rankings), event_standings(rankings, event), {})
 
 
 def run(args: argparse.Namespace) -> int:

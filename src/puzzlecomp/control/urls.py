@@ -19,4 +19,5 @@ urlpatterns = [
     path("<slug:slug>/live/", include("puzzlecomp.control.live.urls")),
     path("<slug:slug>/judges/", include("puzzlecomp.judging.control_urls")),
     path("<slug:slug>/rounds/", include("puzzlecomp.control.rounds.urls")),
+    path("<slug:slug>/standings/", include("puzzlecomp.control.standings.urls")),
 ]

@@ -138,6 +138,8 @@ class EventData(Model):
     members_max: Members = 1
     capacity: Annotated[int, Field(ge=0, le=limits.MAX_ENTRIES)] | None = None
     position: Position = 0
+    # When the organiser published the event's standings and awards (absent: not public).
+    standings_published_at: AwareDatetime | None = None
     rounds: list[RoundData] = Field(default=[], max_length=limits.MAX_ROUNDS)
 
 

@@ -10,4 +10,5 @@ urlpatterns = [
     path("c/<slug:slug>/register/", include("puzzlecomp.public.registration.urls")),
     path("c/<slug:slug>/results/", include("puzzlecomp.public.live.urls")),
     path("c/<slug:slug>/disputes/", include("puzzlecomp.public.disputes.urls")),
+    path("c/<slug:slug>/standings/", include("puzzlecomp.public.standings.urls")),
 ]

@@ -19,4 +19,6 @@ def championship(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/championship.html", {
         "championship": championship, "events": championship.events.all(),
         "live_rounds": live_rounds(championship),
+        "standings_published": championship.events.filter(
+            standings_published_at__isnull=False).exists(),
     })

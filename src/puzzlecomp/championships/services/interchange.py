@@ -175,6 +175,7 @@ def _event_data(e: Event, rounds: list[Round], puzzles: dict[int, list[Puzzle]])
     return EventData(
         code=e.code, name=e.name, kind=e.kind, members_min=e.members_min,
         members_max=e.members_max, capacity=e.capacity, position=e.position,
+        standings_published_at=e.standings_published_at,
         rounds=[RoundData(
             code=r.code, name=r.name, position=r.position,
             time_limit_minutes=r.time_limit_minutes, groups=list(r.groups or []),
@@ -377,7 +378,7 @@ def _create(document: ChampionshipFile, championship: Championship) -> None:
         event = Event.objects.create(
             championship=championship, code=e.code, name=e.name, kind=e.kind,
             members_min=e.members_min, members_max=e.members_max, capacity=e.capacity,
-            position=e.position)
+            position=e.position, standings_published_at=e.standings_published_at)
         events[e.code] = event
         for r in e.rounds:
             rnd = Round.objects.create(

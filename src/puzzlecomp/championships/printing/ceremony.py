@@ -1,0 +1,81 @@
+"""The prize ceremony on paper: the list the presenter reads from, and a certificate per prize.
+
+Both come from `selectors.standings` (the engine's awards), so they name the same winners as the
+awards page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+
+from puzzlecomp.championships.printing.documents import Document
+from puzzlecomp.championships.selectors.standings import AwardRow, EventStandings
+
+
+def ceremony_file_name(standings: EventStandings, what: str) -> str:
+    """e.g. wjpc-2025-individual-ceremony."""
+    event = standings.event
+    return f"{event.championship.slug}-{event.code}-{what}"
+
+
+def ceremony_list_pdf(standings: EventStandings) -> bytes:
+    """Every prize of the event on A4, category by category: place, name, country, prize."""
+    event = standings.event
+    awards = standings.award_rows(public=False)
+    pdf = Document()
+    pdf.add_page()
+    pdf.write_line(f"{event.championship.name} · {event.name}", 9)
+    pdf.write_line(_("Prize ceremony"), 18, bold=True, height=12)
+    if not awards:
+        pdf.write_line(_("No prizes yet: no entrant has a place."), 11)
+    for category in standings.categories:
+        lines = [award for award in awards if award.category == category.id]
+        if not lines:
+            continue
+        pdf.bookmark(category.name)
+        pdf.ln(3)
+        pdf.write_line(category.name, 13, bold=True, height=9)
+        pdf.use(10)
+        with pdf.table(col_widths=(20, 72, 22, 76), text_align=("RIGHT", "LEFT", "LEFT", "LEFT"),
+                       line_height=6, first_row_as_headings=True) as grid:
+            grid.row([pdf.text_of(t) for t in (_("Place"), _("Name"), _("Country"),
+                                               _("Prize"))])
+            for award in lines:
+                grid.row([str(award.place), pdf.text_of(award.name), pdf.text_of(award.flag),
+                          pdf.text_of(award.prize)])
+    return pdf.to_bytes()
+
+
+def certificates_pdf(standings: EventStandings, awards: Sequence[AwardRow]) -> bytes:
+    """One certificate page (A4 landscape) per prize."""
+    event = standings.event
+    championship = event.championship
+    held = " · ".join(part for part in (
+        championship.venue, formats.date_format(championship.starts_at, "DATE_FORMAT")) if part)
+    pdf = Document(orientation="landscape")
+    pdf.set_auto_page_break(auto=False)
+    for award in awards:
+        pdf.add_page()
+        pdf.bookmark(f"{award.entry} {award.name}")
+        pdf.set_line_width(1.2)
+        pdf.rect(10, 10, pdf.w - 20, pdf.h - 20)
+        pdf.set_line_width(0.3)
+        pdf.rect(14, 14, pdf.w - 28, pdf.h - 28)
+        pdf.set_y(40)
+        pdf.write_line(championship.name, 16, height=10, align="C")
+        pdf.write_line(_("Certificate"), 34, bold=True, height=22, align="C")
+        pdf.ln(6)
+        pdf.write_line(award.name, 32, bold=True, height=18, align="C")
+        pdf.write_line(award.flag, 14, height=9, align="C")
+        pdf.ln(6)
+        place = _("Place %(place)s") % {"place": award.place}
+        pdf.write_line(f"{place} · {award.category_name} · {event.name}", 18, height=11,
+                       align="C")
+        if award.prize:
+            pdf.write_line(award.prize, 15, height=10, align="C")
+        pdf.set_y(pdf.h - 40)
+        pdf.write_line(held, 11, height=7, align="C")
+    return pdf.to_bytes()

@@ -1,0 +1,175 @@
+"""An event's standings and awards: the one read behind the organiser's pages, the ceremony
+PDFs, the public page and the API.
+
+Every round with results is ranked as on its own pages; the engine (`rules/standings.py`,
+`rules/awards.py`) turns those rankings into places across rounds and into prizes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from puzzlecomp.championships.engine import round_ranking
+from puzzlecomp.championships.models import Event, Result
+from puzzlecomp.championships.selectors.publishing import public_name, withheld_by_number
+from puzzlecomp.rules.awards import AwardLine, event_awards
+from puzzlecomp.rules.conditions import Value
+from puzzlecomp.rules.flags import entry_flag
+from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.ranking import RankedEntry
+from puzzlecomp.rules.ruleset import Event as EventSpec
+from puzzlecomp.rules.ruleset import Ruleset
+from puzzlecomp.rules.standings import StandingLine
+from puzzlecomp.rules.standings import event_standings as engine_event_standings
+from puzzlecomp.rules.subcategories import OVERALL, category_standings
+from puzzlecomp.rules.times import format_time
+
+
+@dataclass(frozen=True)
+class Category:
+    """Overall or one of the event's subcategories, as the ruleset names it."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A line of standings as pages, the API and the PDFs show it (None where blank)."""
+
+    place: int | None
+    overall_place: int | None
+    entry: int
+    # "" when the public may not read it.
+    name: str
+    flag: str
+    round: str
+    group: str
+    round_rank: int | None
+    status: str
+    final_seconds: int | None
+    final_time: str | None
+    pieces: int | None
+
+
+@dataclass(frozen=True)
+class AwardRow:
+    """A prize handed to an entrant, as pages, the API and the PDFs show it."""
+
+    category: str
+    category_name: str
+    place: int
+    entry: int
+    name: str
+    flag: str
+    overall_place: int | None
+    prize: str
+    trophy: bool
+    money: int | None
+    currency: str | None
+    items: str
+
+
+@dataclass(frozen=True)
+class EventStandings:
+    """An event's overall standings, with the ruleset and settings that place and award them."""
+
+    event: Event
+    ruleset: Ruleset
+    spec: EventSpec
+    settings: Mapping[str, Value]
+    # Codes of the rounds ranked, in the event's order.
+    rounds: tuple[str, ...]
+    overall: list[StandingLine]
+    # Entry number -> the name the public may read ("" when withheld).
+    public_names: Mapping[int, str]
+    round_names: Mapping[str, str]
+
+    @property
+    def categories(self) -> list[Category]:
+        return [Category(OVERALL, _("Overall")),
+                *(Category(sub.id, sub.name) for sub in self.spec.subcategories)]
+
+    def category_name(self, category: str) -> str:
+        return next((c.name for c in self.categories if c.id == category), category)
+
+    def prize(self, award: AwardLine) -> str:
+        """What the place brings, in words: trophy, money in the ruleset's currency, items."""
+        parts = [_("Trophy")] if award.trophy else []
+        if award.money is not None:
+            parts.append(f"{number_format(award.money, force_grouping=True)} "
+                         f"{self.ruleset.currency}")
+        if award.items:
+            parts.append(award.items)
+        return " · ".join(parts)
+
+    def category(self, category: str) -> list[StandingLine]:
+        """The category's lines placed among themselves; RulesError (category.unknown)."""
+        return category_standings(self.overall, self.spec, category, settings=self.settings)
+
+    def awards(self) -> list[AwardLine]:
+        """Every prize of the event, skipping ineligible entrants (RulesError from the engine)."""
+        return event_awards(self.overall, self.spec, self.ruleset, settings=self.settings)
+
+    def flag(self, line: StandingLine | AwardLine) -> str:
+        """The country (IOC code) the entrant competes under, or the mixed flag."""
+        return entry_flag(line.entry, self.spec)
+
+    def name(self, line: StandingLine | AwardLine, *, public: bool) -> str:
+        """The entrant's name; for the public, "" unless every member named consented."""
+        if public:
+            return self.public_names.get(int(line.entry.id), "")
+        return line.entry.name
+
+    def rows(self, category: str, *, public: bool) -> list[StandingRow]:
+        """The category's lines as shown; RulesError (category.unknown)."""
+        rows = []
+        for line in self.category(category):
+            score = line.ranked.score
+            rows.append(StandingRow(
+                place=line.place, overall_place=line.overall_place, entry=int(line.entry.id),
+                name=self.name(line, public=public), flag=self.flag(line),
+                round=self.round_names.get(line.round_id, line.round_id), group=line.entry.group,
+                round_rank=line.round_rank, status=score.status.value,
+                final_seconds=score.final_time,
+                final_time=format_time(score.final_time) if score.final_time is not None else None,
+                pieces=score.pieces))
+        return rows
+
+    def award_rows(self, *, public: bool) -> list[AwardRow]:
+        """Every prize as shown, categories in the ruleset's order (RulesError from the engine)."""
+        return [AwardRow(
+            category=award.category, category_name=self.category_name(award.category),
+            place=award.place, entry=int(award.entry.id), name=self.name(award, public=public),
+            flag=self.flag(award), overall_place=award.overall_place, prize=self.prize(award),
+            trophy=award.trophy, money=award.money,
+            currency=self.ruleset.currency if award.money is not None else None,
+            items=award.items) for award in self.awards()]
+
+
+def event_standings_get(*, event: Event) -> EventStandings:
+    """The event's standings across every round that has results.
+
+    Raises RulesError when a round's results cannot be ranked.
+    """
+    championship = event.championship
+    ruleset = load_ruleset(championship.ruleset_id)
+    spec = ruleset.event(event.code)
+    with_results = set(Result.objects.filter(round__event=event)
+                       .values_list("round_id", flat=True).distinct())
+    rankings: dict[str, Sequence[RankedEntry]] = {}
+    for rnd in event.rounds.order_by("position"):
+        if rnd.pk in with_results:
+            rnd.event = event
+            rankings[rnd.code] = round_ranking(rnd).lines
+    overall = engine_event_standings(rankings, spec)
+    withheld = withheld_by_number(event_id=event.pk)
+    names = {int(line.entry.id): public_name(line.entry.name, withheld.get(int(line.entry.id), ()))
+             for line in overall}
+    round_names = dict(event.rounds.values_list("code", "name"))
+    return EventStandings(event, ruleset, spec, championship.settings, tuple(rankings), overall,
+                          names, round_names)
