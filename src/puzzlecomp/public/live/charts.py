@@ -15,7 +15,7 @@ from dataclasses import dataclass
 WIDTH = 640
 HEIGHT = 260
 # Room for the axis labels: left, right, top, bottom.
-LEFT, RIGHT, TOP, BOTTOM = 48, 16, 28, 36
+LEFT, RIGHT, TOP, BOTTOM = 48, 16, 28, 44
 # Line colours cycle through this many classes (chart-series-0 ...).
 SERIES_CLASSES = 6
 
@@ -107,7 +107,7 @@ class _Frame:
         x_step = nice_step(self.x_max / x_unit) * x_unit
         tick = 0.0
         while tick <= self.x_max + 1e-9:
-            _text(axes, self.x(tick), plot_bottom + 14, x_format(tick), "chart-tick")
+            _text(axes, self.x(tick), plot_bottom + 18, x_format(tick), "chart-tick")
             tick += x_step
         y_step = max(1.0, nice_step(self.y_max - self.y_min))
         tick = self.y_min if y_down else 0.0
@@ -130,6 +130,11 @@ class _Frame:
         return HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * share
 
 
+def series_class(index: int) -> str:
+    """The class that colours the `index`th series (the page's legend uses it too)."""
+    return f"chart-series-{index % SERIES_CLASSES}"
+
+
 def step_chart(series: Sequence[Series], labels: Labels, *, chart_id: str, x_max: float,
                x_format: Callable[[float], str], x_unit: float = 1.0,
                y_down: bool = False) -> str:
@@ -144,7 +149,7 @@ def step_chart(series: Sequence[Series], labels: Labels, *, chart_id: str, x_max
                    x_format=x_format, y_format=lambda v: str(int(v)), y_down=y_down,
                    y_min=y_min, x_unit=x_unit)
     for index, one in enumerate(series):
-        cls = f"chart-line chart-series-{index % SERIES_CLASSES}"
+        cls = f"chart-line {series_class(index)}"
         if not one.points:
             continue
         path = [f"M{_n(frame.x(one.points[0][0]))},{_n(frame.y(one.points[0][1]))}"]
@@ -152,14 +157,6 @@ def step_chart(series: Sequence[Series], labels: Labels, *, chart_id: str, x_max
             path.append(f"H{_n(frame.x(x))}V{_n(frame.y(y))}" if y != y_before
                         else f"H{_n(frame.x(x))}")
         ET.SubElement(svg, "path", {"d": "".join(path), "class": cls})
-    if len(series) > 1:
-        keys = ET.SubElement(svg, "g", {"class": "chart-legend", "aria-hidden": "true"})
-        for index, one in enumerate(series):
-            x = LEFT + 130 + index * 80
-            ET.SubElement(keys, "rect", {
-                "x": _n(x), "y": "6", "width": "12", "height": "4",
-                "class": f"chart-key chart-series-{index % SERIES_CLASSES}"})
-            _text(keys, x + 16, 12, one.name, "chart-tick", "start")
     return ET.tostring(svg, encoding="unicode")
 
 

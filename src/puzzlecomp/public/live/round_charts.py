@@ -8,7 +8,7 @@ Finishing instants are the stored stopwatch times (`time_seconds`): who had fini
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.formats import number_format
@@ -22,6 +22,7 @@ from puzzlecomp.public.live.charts import (
     histogram,
     minutes,
     nice_step,
+    series_class,
     step_chart,
 )
 from puzzlecomp.public.live.display import duration, group_heading
@@ -34,6 +35,8 @@ class Chart:
     summary: str
     # Built by charts.py with ElementTree, which escapes every text: safe to insert.
     svg: SafeString
+    # The colour class and name of each line, for a legend in HTML (it wraps on a phone).
+    legend: list[tuple[str, str]] = field(default_factory=list)
 
 
 def _finished(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -72,9 +75,11 @@ def _finishers(data: dict[str, Any], finished: list[dict[str, Any]]) -> Chart:
         description += " " + ", ".join(counts) + "."
     labels = Labels(_("Finishers over time"), description, _("Minutes into the round"),
                     _("Finishers"))
+    legend = ([(series_class(i), one.name) for i, one in enumerate(series)]
+              if len(series) > 1 else [])
     return Chart(labels.title, labels.description, mark_safe(step_chart(
         series, labels, chart_id=f"finishers-{data['round']['id']}", x_max=limit,
-        x_format=minutes, x_unit=60)))
+        x_format=minutes, x_unit=60)), legend)
 
 
 def _final_times(finished: list[dict[str, Any]]) -> Chart:
