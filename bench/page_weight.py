@@ -40,10 +40,13 @@ ROWS = 200
 STREAM = "/events"
 
 
-def serve(port: int, data_dir: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PUZZLECOMP_DATA_DIR": str(data_dir), "DEBUG": "0",
+def environment(data_dir: Path) -> dict[str, str]:
+    return {**os.environ, "PUZZLECOMP_DATA_DIR": str(data_dir), "DEBUG": "0",
            "ALLOWED_HOSTS": "127.0.0.1,localhost",
            "DJANGO_SETTINGS_MODULE": "puzzlecomp.settings.dev"}
+
+
+def serve(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
     server = subprocess.Popen(
         [str(ROOT / ".venv/bin/puzzlecomp"), "serve", "--demo", "--port", str(port)],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -56,6 +59,28 @@ def serve(port: int, data_dir: Path) -> subprocess.Popen[bytes]:
             time.sleep(1)
     server.terminate()
     raise SystemExit("the server did not start")
+
+
+# Counts the demo's unfinished entrants of group A (it records only the first finishes), so
+# that the page shows a line for each of its 200 entries.
+FILL_GROUP = """
+import django
+django.setup()
+from puzzlecomp.championships.models import Entry, Result, Round
+from puzzlecomp.championships.services.results import ResultValues, result_submit
+from puzzlecomp.rules.results import Status
+rnd = Round.objects.filter(event__championship__slug="demo-wjpc-2025",
+                           event__code="individual").order_by("position").first()
+done = Result.objects.filter(round=rnd).values_list("entry_id", flat=True)
+for i, entry in enumerate(Entry.objects.filter(event=rnd.event, group="A")
+                          .exclude(pk__in=list(done)).order_by("number")):
+    result_submit(round=rnd, entry=entry, action="verify",
+                  values=ResultValues(status=Status.UNFINISHED, pieces=200 + i))
+"""
+
+
+def fill_group(env: dict[str, str]) -> None:
+    subprocess.run([str(ROOT / ".venv/bin/python"), "-c", FILL_GROUP], env=env, check=True)
 
 
 def page_url(base: str) -> str:
@@ -116,9 +141,11 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     data_dir = Path(tempfile.mkdtemp(prefix="puzzlecomp-weight-"))
-    server = serve(args.port, data_dir)
+    env = environment(data_dir)
+    server = serve(args.port, env)
     base = f"http://127.0.0.1:{args.port}"
     try:
+        fill_group(env)
         url = page_url(base)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
