@@ -12,7 +12,8 @@ each way, 400 ms round trip) and an empty cache on every run. Prints JSON:
   is left out, it stays open and carries only the notices;
 - `resources`: each one's body as served with `Accept-Encoding: gzip`, and uncompressed;
 - `rows_shown_ms`: from the start of navigation until the 200th row is laid out on screen
-  (median of the runs), and `first_contentful_paint_ms`.
+  (median of the runs), `first_contentful_paint_ms`, and when the HTML's first and last bytes
+  arrived (`html_first_byte_ms`: the 400 ms round trip plus the server's time).
 
 Targets (issue 16): under 100 KB compressed with everything it loads; rows within 1.5 s.
 """
@@ -126,10 +127,15 @@ def one_load(browser: Any, url: str) -> dict[str, Any]:
     page.wait_for_timeout(3000)  # the clock's time samples and the stream come after load
     paint = page.evaluate(
         "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
+    html = page.evaluate("""() => {
+      const [entry] = performance.getEntriesByType("navigation");
+      return [entry.responseStart, entry.responseEnd];
+    }""")
     loaded = {urls[key]: size for key, size in transferred.items()
               if key in urls and STREAM not in urls[key]}
     context.close()
     return {"rows_shown_ms": round(shown), "first_contentful_paint_ms": round(paint or 0),
+            "html_first_byte_ms": round(html[0]), "html_complete_ms": round(html[1]),
             "transferred": loaded}
 
 
@@ -166,6 +172,9 @@ def main() -> int:
             "rows_shown_ms_runs": [run["rows_shown_ms"] for run in runs],
             "first_contentful_paint_ms": statistics.median(
                 run["first_contentful_paint_ms"] for run in runs),
+            # The page's own share: its first byte (latency and the server's time) and last.
+            "html_first_byte_ms": statistics.median(run["html_first_byte_ms"] for run in runs),
+            "html_complete_ms": statistics.median(run["html_complete_ms"] for run in runs),
         }
     finally:
         server.terminate()

@@ -61,9 +61,13 @@ def podium(data: dict[str, Any], words: Words, *, group: str | None) -> list[Gro
             for g in top_rows(data, words, group=group, count=PODIUM_PLACES * 2)]
 
 
-def qualifiers(data: dict[str, Any], words: Words) -> list[ResultRow]:
-    """The lines going on to the next round (confirmed, or the engine's forecast)."""
-    return [result_row(line, words) for line in data["lines"] if line.get("qualified")]
+def qualifiers(data: dict[str, Any], words: Words) -> list[GroupRows]:
+    """The lines going on to the next round (confirmed, or the engine's forecast), by group."""
+    by_group: dict[str, list[ResultRow]] = {}
+    for line in data["lines"]:
+        if line.get("qualified"):
+            by_group.setdefault(line.get("group") or "", []).append(result_row(line, words))
+    return [GroupRows(g, group_heading(g), rows) for g, rows in by_group.items()]
 
 
 def entrant_row(data: dict[str, Any], words: Words, number: int) -> ResultRow | None:

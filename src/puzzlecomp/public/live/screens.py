@@ -21,8 +21,9 @@ from puzzlecomp.rules.errors import RulesError
 
 OVERLAYS = ("clock", "latest", "top", "lower-third", "podium")
 TOP_DEFAULT = 10
-# Rows of each group on the projector's results scene.
-SCENE_ROWS = 15
+# Rows of each group on the projector's results scene: up to three groups side by side fit
+# 18 rows; more groups go on two lines of three.
+SCENE_ROWS_WIDE, SCENE_ROWS_GRID = 18, 8
 
 
 def _number(request: HttpRequest, name: str, default: int | None, low: int, high: int) -> int:
@@ -87,11 +88,12 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
             groups = data["round"]["groups"] or [""]
             if scene == ProjectorScene.RESULTS:
                 context["groups"] = broadcast.top_rows(
-                    data, words, group=None, count=max(3, SCENE_ROWS // len(groups)))
+                    data, words, group=None,
+                    count=SCENE_ROWS_WIDE if len(groups) <= 3 else SCENE_ROWS_GRID)
             elif scene == ProjectorScene.PODIUM:
                 context["groups"] = broadcast.podium(data, words, group=None)
             elif scene == ProjectorScene.QUALIFIERS:
-                context["rows"] = broadcast.qualifiers(data, words)
+                context["groups"] = broadcast.qualifiers(data, words)
     return _screen(request, championship, context, follows=rnd, body="hall")
 
 

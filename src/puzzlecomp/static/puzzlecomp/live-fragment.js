@@ -8,6 +8,8 @@ import { drawClock } from "./results.js";
 const root = document.querySelector("[data-live-fragment]");
 const labels = JSON.parse(document.getElementById("screen-labels").textContent);
 const serverClock = new ServerClock();
+const PAGE_MS = 10_000;
+let pageIndex = 0;
 
 /** The round the fragment shows now ("" for none): a scene switch may change it. */
 function followed() {
@@ -20,11 +22,20 @@ function tick() {
   if (box && json) drawClock(box, JSON.parse(json.textContent), serverClock, labels);
 }
 
+/** Show page `pageIndex` of a fragment that has several (a scene's groups of qualifiers). */
+function showPage() {
+  const pages = root.querySelectorAll(".scene-page");
+  if (pages.length === 0) return;
+  pageIndex %= pages.length;
+  pages.forEach((page, index) => page.toggleAttribute("data-later", index !== pageIndex));
+}
+
 const refresh = singleFlight(async () => {
   try {
     const response = await fetch(root.dataset.url, { cache: "no-store" });
     if (!response.ok) return;
     root.innerHTML = await response.text();
+    showPage();
     tick();
   } catch (error) {
     // The next notice (or the feed coming back) fetches again.
@@ -50,3 +61,7 @@ serverClock.start();
 feed.start();
 tick();
 setInterval(tick, 250);
+setInterval(() => {
+  pageIndex += 1;
+  showPage();
+}, PAGE_MS);
