@@ -23,7 +23,7 @@ OVERLAYS = ("clock", "latest", "top", "lower-third", "podium")
 TOP_DEFAULT = 10
 # Rows of each group on the projector's results scene: up to three groups side by side fit
 # 18 rows; more groups go on two lines of three.
-SCENE_ROWS_WIDE, SCENE_ROWS_GRID = 18, 8
+SCENE_ROWS_WIDE, SCENE_ROWS_GRID = 18, 6
 
 
 def _number(request: HttpRequest, name: str, default: int | None, low: int, high: int) -> int:
