@@ -56,6 +56,14 @@ MESSAGES: Mapping[str, Promise] = {
         "%(count)s disputes are still open: resolve them before the results become final."),
     "round.not_live": _("The round is %(state)s: phones record results while it is running, "
                         "counting or provisional."),
+    # What a round lacks before it may start (rules/round_life.py, round_readiness).
+    "round.no_entrants": _(
+        "The round has no entrants yet: confirm the entries, or the previous round's "
+        "qualifiers."),
+    "round.groups_missing": _(
+        "%(count)s entrants have no group yet: assign the groups under Groups and seating."),
+    "round.seats_missing": _(
+        "%(count)s entrants have no table yet: seat the groups under Groups and seating."),
     "round.blank_group": _("A group label cannot be blank."),
     "round.repeated_group": _("Each group may appear once; repeated: %(repeated)s."),
     # Results (rules/scoring.py, services/results.py, services/recording.py).
