@@ -110,13 +110,14 @@ class _Frame:
             _text(axes, self.x(tick), plot_bottom + 18, x_format(tick), "chart-tick")
             tick += x_step
         y_step = max(1.0, nice_step(self.y_max - self.y_min))
-        tick = self.y_min if y_down else 0.0
-        while tick <= self.y_max + 1e-9:
+        # The lowest value, then round multiples of the step (places: 1, 10, 20, 30).
+        ticks = [self.y_min] + [k * y_step for k in range(1, int(self.y_max / y_step) + 1)
+                                if k * y_step > self.y_min]
+        for tick in ticks:
             y = self.y(tick)
             ET.SubElement(axes, "line", {"x1": _n(LEFT), "y1": _n(y), "x2": _n(WIDTH - RIGHT),
                                          "y2": _n(y), "class": "chart-grid"})
             _text(axes, LEFT - 6, y + 4, y_format(tick), "chart-tick", "end")
-            tick += y_step
         _text(axes, (LEFT + WIDTH - RIGHT) / 2, HEIGHT - 4, labels.x_axis, "chart-axis-name")
         _text(axes, 4, 14, labels.y_axis, "chart-axis-name", "start")
 
