@@ -87,6 +87,7 @@ WRITES: dict[str, Role | str] = {
     "control:data:import_confirm": Role.ORGANISER,
     "control:live:move": Role.HEAD_JUDGE,
     "control:live:credit": Role.HEAD_JUDGE,
+    "control:live:projector_scene": Role.HEAD_JUDGE,
     "control:live:correct": Role.HEAD_JUDGE,
     "control:live:verify": Role.HEAD_JUDGE,
     "control:live:dispute_resolve": Role.HEAD_JUDGE,
@@ -187,7 +188,7 @@ class World:
             "round": "first", "round_id": self.round.pk, "position": 0, "number": entry.number,
             "membership_id": self.membership.pk, "device_id": self.device.pk,
             "dispute_id": self.dispute.pk, "fmt": "csv", "to": "counting", "table": 1,
-            "token": entry.token, "uidb64": "MQ",
+            "token": entry.token, "uidb64": "MQ", "kind": "clock",
         }
 
     def url(self, route: str) -> str:

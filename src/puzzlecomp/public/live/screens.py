@@ -12,6 +12,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.views.decorators.http import require_safe
 
 from puzzlecomp.championships.models import Championship, ProjectorScene, Round
 from puzzlecomp.public.live import broadcast
@@ -44,6 +45,7 @@ def _round_context(rnd: Round) -> dict[str, Any]:
             "clock": clock_view(data["clock"], now=timezone.now()), "clock_json": data["clock"]}
 
 
+@require_safe
 def overlay(request: HttpRequest, slug: str, round_id: int, kind: str) -> HttpResponse:
     """One overlay of the round: `?group=`, `?n=` (top N) and `?entry=` (lower third)."""
     rnd = get_object_or_404(published_rounds(slug), pk=round_id)
@@ -73,6 +75,7 @@ def overlay(request: HttpRequest, slug: str, round_id: int, kind: str) -> HttpRe
     return _screen(request, rnd.event.championship, context, follows=rnd, body="overlay")
 
 
+@require_safe
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall's projector: the scene the head judge chose, switched live."""
     championship = get_object_or_404(Championship, slug=slug, published=True)

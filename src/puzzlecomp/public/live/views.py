@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.views.decorators.http import require_safe
 
 from puzzlecomp.championships.messages import messages_of
 from puzzlecomp.championships.models import Championship, Round
@@ -90,6 +91,7 @@ def _round_page(request: HttpRequest, slug: str, round_id: int,
     })
 
 
+@require_safe
 def charts(request: HttpRequest, slug: str, round_id: int) -> HttpResponse:
     """The round's charts alone, for results.js to put in place after a live notice."""
     rnd = get_object_or_404(published_rounds(slug), pk=round_id)
@@ -126,6 +128,7 @@ def entrant(request: HttpRequest, slug: str, event_code: str, number: int) -> Ht
     })
 
 
+@require_safe
 def entrant_charts(request: HttpRequest, slug: str, event_code: str,
                    number: int) -> HttpResponse:
     """The entrant's place charts alone, for live-fragment.js after a live notice."""
