@@ -9,6 +9,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
@@ -46,6 +47,8 @@ class Championship(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Number of the last live notice; every result change increments it in its transaction.
     live_seq = models.PositiveBigIntegerField(default=0)
+    # Created from published results (`puzzlecomp archive import`): read-only.
+    archived = models.BooleanField(default=False)
     # What the hall's projectors show (services/projector.py switches it and tells them).
     projector_scene = models.CharField(_("projector scene"), max_length=20,
                                        choices=ProjectorScene.choices,
@@ -164,12 +167,37 @@ class Person(models.Model):
                                           default=False)
     consent_photos = models.BooleanField(_("photos may be published"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The person's id in published results (their `people` column), the same in every edition.
+    archive_id = models.CharField(max_length=40, null=True, blank=True, unique=True)
 
     class Meta:
         ordering = ["last_name", "first_name"]
 
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name}"
+
+
+class PersonChange(models.Model):
+    """An organiser's merge of two records of one person, or split of one record in two: the
+    trail of who did it, why, and what moved (enough to undo it by hand)."""
+
+    class Kind(models.TextChoices):
+        MERGE = "merge", _("Merge")
+        SPLIT = "split", _("Split")
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    # The record that stays (merge) or that lost entries (split).
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="changes")
+    # The record created by a split; None after a merge (the merged record is gone).
+    other = models.ForeignKey(Person, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="split_from")
+    # The merged record's fields as they were, for a merge.
+    snapshot = models.JSONField(default=dict, blank=True)
+    entry_members = models.JSONField(default=list, blank=True)
+    reason = models.CharField(max_length=300)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                           blank=True)
+    at = models.DateTimeField(auto_now_add=True)
 
 
 class EntryStatus(models.TextChoices):
@@ -224,14 +252,42 @@ class EntryMember(models.Model):
     # The nationality this person represents (fixed once they have competed, at WJPC).
     represents = CountryField(_("represents"), blank=True)
     # This is the first state competition of the calendar year the person enters (Australia:
-    # territory residents may take a trophy there); None: not asked or not given.
+    # territory residents may take a trophy there); None: not asked or not given. Earlier
+    # entries of the same calendar year found in the history make it False (services/facts.py).
     first_state_competition_of_year = models.BooleanField(
         _("first state competition of the year"), null=True, blank=True)
+    # Derived from the person's history (services/facts.py), or an organiser's override; None
+    # until derived.
+    debutant = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["entry", "position"]
         constraints = [
             models.UniqueConstraint(fields=["entry", "person"], name="member_once_per_entry")
+        ]
+
+
+class HistoryFact(models.TextChoices):
+    DEBUTANT = "debutant", _("Debutant")
+    FIRST_STATE_COMPETITION_OF_YEAR = ("first_state_competition_of_year",
+                                       _("First state competition of the year"))
+
+
+class FactOverride(models.Model):
+    """An organiser's value for a fact derived from history, with the reason; derivation
+    leaves it alone from then on."""
+
+    member = models.ForeignKey(EntryMember, on_delete=models.CASCADE, related_name="overrides")
+    fact = models.CharField(max_length=40, choices=HistoryFact.choices)
+    value = models.BooleanField()
+    reason = models.CharField(max_length=300)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                           blank=True)
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["member", "fact"], name="one_override_per_fact")
         ]
 
 
@@ -243,7 +299,60 @@ class GroupMove(models.Model):
     to_group = models.CharField(max_length=20)
     moved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
     reason = models.CharField(max_length=300)
-    moved_at = models.DateTimeField(auto_now_add=True)
+    moved_at = models.DateTimeField(default=timezone.now)
+
+
+class GroupDraw(models.Model):
+    """A first-round group assignment: the seed that repeats it, who made it and when (the
+    latest counts; hand-made changes since are GroupMoves)."""
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="group_draws")
+    seed = models.BigIntegerField()
+    entries = models.PositiveIntegerField(default=0)
+    drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                 blank=True, related_name="+")
+    drawn_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["round", "drawn_at", "pk"]
+
+
+class RelayDraw(models.Model):
+    """A draw of relay teams from the event's pool: the seed, the pool and the teams made, so
+    anyone can repeat it (`planning.draw_teams`)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="relay_draws")
+    seed = models.BigIntegerField()
+    team_size = models.PositiveSmallIntegerField()
+    # The pool's labels ("Last First (#number)"), the teams as {"number", "members": labels}
+    # and the labels left over, as the draw saw them.
+    pool = models.JSONField(default=list)
+    teams = models.JSONField(default=list)
+    left_over = models.JSONField(default=list, blank=True)
+    drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                 blank=True, related_name="+")
+    drawn_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["event", "-drawn_at", "-pk"]
+
+
+class ModelChoice(models.Model):
+    """The puzzle models a team chose for a round before its start (wjpc-2025.txt, teams)."""
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="model_choices")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="model_choices")
+    # The chosen models' numbers (from 1), ascending.
+    chosen_models = models.JSONField(default=list)
+    chosen_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                  null=True, blank=True, related_name="+")
+    chosen_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["round", "entry"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="one_model_choice_per_round")
+        ]
 
 
 class Seat(models.Model):
@@ -253,8 +362,8 @@ class Seat(models.Model):
     table = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(default=1)
     no_show = models.BooleanField(default=False)
-    # Seconds of time credit the head judge granted (None: never); its history is in the audit
-    # log. Held here so it counts before the entry has a result.
+    # Seconds of time credit the head judge granted (None: never); each grant is a
+    # TimeCreditGrant. Held here so it counts before the entry has a result.
     time_credit = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
@@ -262,6 +371,23 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "entry"], name="one_seat_per_entry"),
         ]
+
+
+class TimeCreditGrant(models.Model):
+    """A head judge's grant of time credit to an entry (0 takes it back); the latest is in
+    force, on the entry's seat."""
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE,
+                              related_name="time_credit_grants")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="time_credit_grants")
+    seconds = models.PositiveIntegerField()
+    reason = models.CharField(max_length=300)
+    granted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    granted_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["round", "granted_at", "pk"]
 
 
 class Result(models.Model):
@@ -290,6 +416,9 @@ class Result(models.Model):
     device = models.ForeignKey("JudgeDevice", on_delete=models.SET_NULL, null=True, blank=True,
                                related_name="+")
     version = models.PositiveIntegerField(default=1)
+    # Archived results keep their published rank and the group they were ranked in.
+    published_rank = models.PositiveIntegerField(null=True, blank=True)
+    archive_group = models.CharField(max_length=20, blank=True, default="")
 
     class Meta:
         constraints = [
