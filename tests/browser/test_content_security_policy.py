@@ -59,6 +59,11 @@ def test_no_page_violates_the_content_security_policy(browser, asgi_server):
     visit(page, "/", "main", console)
     visit(page, f"/c/{slug}/results/{rnd.pk}/", "table", console)
     visit(page, f"/c/{slug}/results/{rnd.pk}/projector/", "body", console)
+    # The charts (SVG with classes), the stream's overlays and the hall projector.
+    visit(page, f"/c/{slug}/results/{rnd.pk}/", "svg.chart", console)
+    for kind in ("clock", "latest", "top", "podium"):
+        visit(page, f"/c/{slug}/results/{rnd.pk}/overlay/{kind}/", "main", console)
+    visit(page, f"/c/{slug}/results/hall/", "[data-scene]", console)
     visit(page, "/api/v1/docs", ".swagger-ui .info", console)
 
     page.goto("/accounts/login/")
@@ -69,6 +74,7 @@ def test_no_page_violates_the_content_security_policy(browser, asgi_server):
     visit(page, f"/control/{slug}/", "main", console)
     visit(page, f"/control/{slug}/live/{rnd.pk}/", "main", console)
     visit(page, f"/control/{slug}/live/{rnd.pk}/map/", "main", console)
+    visit(page, f"/control/{slug}/live/", "form.scene-form", console)
     visit(page, f"/control/{slug}/judges/", "main", console)
     # The language selector submits itself (its handler lives in site.js, not in the markup).
     page.select_option("#language", "cs")

@@ -26,6 +26,7 @@ from puzzlecomp.championships.services.results import result_record
 from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.championships.services.standings import event_standings_publish
 from puzzlecomp.live.snapshot import round_snapshot
+from puzzlecomp.public.live.screens import OVERLAYS
 from puzzlecomp.rules.results import Status
 from tests.judging.support import seat_round
 from tests.security.test_role_matrix import routes
@@ -93,10 +94,14 @@ def public_urls(championship: Championship, rnd: Round) -> list[str]:
         if not name.startswith("public:") or name in PRIVATE_LINKS:
             continue
         for number in (numbers if "<int:number>" in route else [0]):
-            values = {"slug": championship.slug, "round_id": rnd.pk,
-                      "event_code": "individual", "number": number}
-            urls.append("/" + re.sub(r"<(?:\w+:)?(\w+)>",
-                                     lambda m, v=values: str(v[m.group(1)]), route))
+            for kind in (OVERLAYS if "<slug:kind>" in route else ("",)):
+                values = {"slug": championship.slug, "round_id": rnd.pk,
+                          "event_code": "individual", "number": number, "kind": kind}
+                url = "/" + re.sub(r"<(?:\w+:)?(\w+)>",
+                                   lambda m, v=values: str(v[m.group(1)]), route)
+                # A lower third names one entrant: each of them in turn.
+                urls += ([f"{url}?entry={n}" for n in numbers] if kind == "lower-third"
+                         else [url])
     return urls
 
 

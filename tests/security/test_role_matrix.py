@@ -90,6 +90,7 @@ WRITES: dict[str, Role | str] = {
     "control:data:import_confirm": Role.ORGANISER,
     "control:live:move": Role.HEAD_JUDGE,
     "control:live:credit": Role.HEAD_JUDGE,
+    "control:live:projector_scene": Role.HEAD_JUDGE,
     "control:live:correct": Role.HEAD_JUDGE,
     "control:live:verify": Role.HEAD_JUDGE,
     "control:live:dispute_resolve": Role.HEAD_JUDGE,
@@ -200,6 +201,7 @@ class World:
             "membership_id": self.membership.pk, "device_id": self.device.pk,
             "dispute_id": self.dispute.pk, "fmt": "csv", "to": "counting", "table": 1,
             "token": entry.token, "uidb64": "MQ", "category": "overall", "entry": entry.number,
+            "kind": "clock",
         }
 
     def url(self, route: str) -> str:

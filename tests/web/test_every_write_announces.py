@@ -31,6 +31,7 @@ from puzzlecomp.championships.models import (
     JudgeDevice,
     Membership,
     Notice,
+    ProjectorScene,
     Puzzle,
     Role,
     Round,
@@ -48,6 +49,7 @@ from puzzlecomp.championships.services import (
     importing,
     interchange,
     people,
+    projector,
     qualifiers,
     recording,
     registration,
@@ -323,6 +325,10 @@ WRITES: dict[str, Scenario] = {
         Round.objects.filter(event__championship=w.championship).update(state=RoundState.FINAL),
         lambda: archive.championship_archive(championship=w.championship,
                                              user=w.organiser))[1]),
+    # the hall's projectors
+    "projector_scene_set": ("running", lambda w: lambda: projector.projector_scene_set(
+        championship=w.championship, scene=ProjectorScene.MESSAGE, round=None,
+        message="Lunch until 13:00", user=w.organiser)),
     # standings and awards
     "event_standings_publish": ("published", lambda w: lambda: (
         standings.event_standings_publish(event=w.event, published=True, user=w.organiser))),

@@ -26,6 +26,8 @@ ROUND = "round"
 ENTRIES = "entries"
 CHAMPIONSHIP = "championship"
 STANDINGS = "standings"
+# The hall projectors' scene: only the hall projector page follows it (results pages ignore it).
+SCENE = "scene"
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,8 @@ QUALIFIER_WITHDRAWN = _declare("puzzlecomp.qualifier.withdrawn",
                                _("Qualifier %(entry)s withdrew"), QUALIFIERS)
 NEXT_ROUND_CREATED = _declare("puzzlecomp.round.next_created",
                               _("Next round created with %(seats)s seats"), SEATING)
+PROJECTOR_SCENE_SET = _declare("puzzlecomp.projector.scene_set",
+                               _("Hall projectors switched to %(scene)s"), SCENE)
 
 # Standings and awards
 STANDINGS_PUBLISHED = _declare("puzzlecomp.event.standings_published",

@@ -24,6 +24,14 @@ class Role(models.IntegerChoices):
     COMPETITOR = 500, _("Competitor")
 
 
+class ProjectorScene(models.TextChoices):
+    CLOCK = "clock", _("Clock")
+    RESULTS = "results", _("Results")
+    QUALIFIERS = "qualifiers", _("Qualifiers")
+    PODIUM = "podium", _("Podium")
+    MESSAGE = "message", _("Message")
+
+
 class Championship(models.Model):
     slug = models.SlugField(unique=True)
     name = models.CharField(_("name"), max_length=200)
@@ -41,6 +49,14 @@ class Championship(models.Model):
     live_seq = models.PositiveBigIntegerField(default=0)
     # Created from published results (`puzzlecomp archive import`): read-only.
     archived = models.BooleanField(default=False)
+    # What the hall's projectors show (services/projector.py switches it and tells them).
+    projector_scene = models.CharField(_("projector scene"), max_length=20,
+                                       choices=ProjectorScene.choices,
+                                       default=ProjectorScene.CLOCK)
+    projector_round = models.ForeignKey("Round", verbose_name=_("projector round"), null=True,
+                                        blank=True, on_delete=models.SET_NULL,
+                                        related_name="+")
+    projector_message = models.CharField(_("projector message"), max_length=200, blank=True)
 
     class Meta:
         ordering = ["-starts_at"]

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from puzzlecomp.championships.messages import STATUS_LABELS
-from puzzlecomp.championships.models import Result
+from puzzlecomp.championships.models import Championship, ProjectorScene, Result, Round
 from puzzlecomp.championships.services.results import ResultValues
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.errors import RulesError
@@ -139,3 +139,29 @@ class DisputeResolveForm(ResultFieldsForm):
     @property
     def corrects(self) -> bool:
         return self.cleaned_data.get("decision") == self.CORRECT
+
+
+class ProjectorSceneForm(forms.Form):
+    """What the hall's projectors show: a scene of a round, or a message."""
+
+    scene = forms.ChoiceField(label=_("Scene"), choices=ProjectorScene.choices)
+    round = forms.ModelChoiceField(label=_("Round"), queryset=Round.objects.none(),
+                                   required=False)
+    message = forms.CharField(label=_("Message"), max_length=200, required=False)
+
+    def __init__(self, *args: Any, championship: Championship, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["round"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = (Round.objects.filter(event__championship=championship)
+                          .select_related("event").order_by("event__position", "position"))
+        field.label_from_instance = lambda rnd: f"{rnd.event.name} · {rnd.name}"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        scene = data.get("scene")
+        if scene == ProjectorScene.MESSAGE and not data.get("message"):
+            self.add_error("message", _("Write the message to show."))
+        elif scene and scene != ProjectorScene.MESSAGE and data.get("round") is None:
+            self.add_error("round", _("Choose the round whose scene to show."))
+        return data

@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from puzzlecomp.control.live import views
+from puzzlecomp.control.live import projector, views
 
 app_name = "live"
 urlpatterns = [
     path("", views.index, name="index"),
+    path("projector/", projector.projector_scene, name="projector_scene"),
     path("<int:round_id>/", views.round_control, name="round"),
     path("<int:round_id>/state.json", views.live_state, name="state"),
     path("<int:round_id>/move/<str:to>/", views.round_move, name="move"),

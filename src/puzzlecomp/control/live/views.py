@@ -65,6 +65,7 @@ from puzzlecomp.control.live.forms import (
     TimeCreditForm,
     initial_of,
 )
+from puzzlecomp.control.live.projector import scene_form
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.round_life import RoundClock, is_back, moves_from
@@ -157,6 +158,7 @@ def index(request: HttpRequest, championship: Championship) -> HttpResponse:
     """Every round of the championship with its state and open disputes."""
     return render(request, "control/live/index.html", {
         "championship": championship, "rounds": selectors.rounds_of(championship.pk),
+        "acts": _acts(request, championship), "scene_form": scene_form(championship),
     })
 
 

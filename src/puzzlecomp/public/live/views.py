@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.views.decorators.http import require_safe
 
 from puzzlecomp.championships.messages import messages_of
 from puzzlecomp.championships.models import Championship, Round
@@ -19,7 +20,9 @@ from puzzlecomp.championships.selectors.publishing import public_entries
 from puzzlecomp.live.snapshot import Snapshot
 from puzzlecomp.public.live.display import clock_view, page_labels
 from puzzlecomp.public.live.rendering import tables_html
+from puzzlecomp.public.live.round_charts import Chart, entrant_place_chart, round_charts
 from puzzlecomp.public.live.selectors import (
+    Entrant,
     entrant_get,
     official_ranking_of,
     published_rounds,
@@ -84,7 +87,19 @@ def _round_page(request: HttpRequest, slug: str, round_id: int,
         "official_ranking": official,
         "labels": page_labels(next_round=words.next_round),
         "live": live,
+        "charts": round_charts(data) if templates == ROUND_PAGE else [],
     })
+
+
+@require_safe
+def charts(request: HttpRequest, slug: str, round_id: int) -> HttpResponse:
+    """The round's charts alone, for results.js to put in place after a live notice."""
+    rnd = get_object_or_404(published_rounds(slug), pk=round_id)
+    try:
+        _, data = snapshot_now(rnd)
+    except RulesError:
+        raise Http404("the round's rules are incomplete") from None
+    return render(request, "public/live/_charts.html", {"charts": round_charts(data)})
 
 
 def _live_attributes(rnd: Round, snapshot: Snapshot, group: str | None) -> dict[str, Any]:
@@ -106,6 +121,38 @@ def entrant_url_prefix(slug: str, event_code: str) -> str:
 def entrant(request: HttpRequest, slug: str, event_code: str, number: int) -> HttpResponse:
     """An entrant's page: flag, members, and group, table, result and rank in every round."""
     entry = get_object_or_404(public_entries(slug), event__code=event_code, number=number)
+    found = entrant_get(entry)
     return render(request, "public/live/entrant.html", {
-        "championship": entry.event.championship, "entrant": entrant_get(entry),
+        "championship": entry.event.championship, "entrant": found,
+        "place_charts": _place_charts(found), "labels": _clock_words(),
     })
+
+
+@require_safe
+def entrant_charts(request: HttpRequest, slug: str, event_code: str,
+                   number: int) -> HttpResponse:
+    """The entrant's place charts alone, for live-fragment.js after a live notice."""
+    entry = get_object_or_404(public_entries(slug), event__code=event_code, number=number)
+    return render(request, "public/live/_entrant_charts.html",
+                  {"place_charts": _place_charts(entrant_get(entry))})
+
+
+def _place_charts(found: Entrant) -> list[tuple[Round, Chart]]:
+    """The entrant's place through each round they have a result in."""
+    shown = []
+    for item in found.rounds:
+        if item.row is None:
+            continue
+        try:
+            _, data = snapshot_now(item.round)
+        except RulesError:
+            continue
+        chart = entrant_place_chart(data, found.entry.number)
+        if chart is not None:
+            shown.append((item.round, chart))
+    return shown
+
+
+def _clock_words() -> dict[str, Any]:
+    labels = page_labels(next_round="")
+    return {key: labels[key] for key in ("states", "timeLeft", "timeLimit")}

@@ -248,6 +248,8 @@ export function followRound(root, { labels, clock, onData, fetchAtStart = false 
   const feed = new LiveFeed(root.dataset.slug, {
     lastSeq: Number(root.dataset.seq),
     onChange: (notice) => {
+      // A projector scene switch changes no round (the hall's screens follow it, live-fragment.js).
+      if (notice.kind === "scene") return;
       if (notice.round === roundId || notice.round === null) refresh();
     },
     onGap: () => refresh(),
@@ -271,7 +273,16 @@ const root = document.querySelector("[data-live-results]");
 if (root) {
   const { labels, clock } = pageData();
   const numbers = numberFormat();
+  const charts = root.querySelector("[data-round-charts]");
+  const redrawCharts = singleFlight(async () => {
+    const response = await fetch(charts.dataset.url, { cache: "no-store" });
+    if (response.ok) charts.innerHTML = await response.text();
+  });
   followRound(root, {
-    labels, clock, onData: (data) => renderResults(root, data, labels, numbers),
+    labels, clock, onData: (data) => {
+      renderResults(root, data, labels, numbers);
+      // The charts are drawn on the server (round_charts.py): one drawing, with or without JS.
+      if (charts) redrawCharts();
+    },
   });
 }

@@ -1,0 +1,26 @@
+"""The hall's projectors: which scene they show, switched by the head judge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from puzzlecomp.championships.actions import PROJECTOR_SCENE_SET
+from puzzlecomp.championships.models import Championship, ProjectorScene, Round
+from puzzlecomp.championships.services.work import unit_of_work
+
+
+def projector_scene_set(*, championship: Championship, scene: ProjectorScene,
+                        round: Round | None, message: str = "", user: Any = None) -> Championship:
+    """Show `scene` of `round` (or `message`) on every projector; they follow the notice."""
+    if round is not None and round.event.championship_id != championship.pk:
+        raise ValueError("the round belongs to another championship")
+    # The notice names no round: it is the projectors' business, not a round's spectators'.
+    with unit_of_work(PROJECTOR_SCENE_SET, championship=championship, user=user,
+                      scene=str(scene), projector_round=round.pk if round else None,
+                      message=message):
+        championship.projector_scene = scene
+        championship.projector_round = round
+        championship.projector_message = message
+        championship.save(update_fields=["projector_scene", "projector_round",
+                                         "projector_message"])
+    return championship

@@ -1,0 +1,39 @@
+"""The head judge switches what the hall's projectors show (from the live rounds screen)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from puzzlecomp.championships.messages import form_errors_to_messages
+from puzzlecomp.championships.models import Championship, ProjectorScene, Role
+from puzzlecomp.championships.roles import requires_role
+from puzzlecomp.championships.services.projector import projector_scene_set
+from puzzlecomp.control.live.forms import ProjectorSceneForm
+
+
+def scene_form(championship: Championship) -> ProjectorSceneForm:
+    """The form as the projectors stand now."""
+    return ProjectorSceneForm(championship=championship, initial={
+        "scene": championship.projector_scene, "round": championship.projector_round_id,
+        "message": championship.projector_message})
+
+
+@requires_role(Role.HEAD_JUDGE)
+@require_POST
+def projector_scene(request: HttpRequest, championship: Championship) -> HttpResponse:
+    form = ProjectorSceneForm(request.POST, championship=championship)
+    if not form.is_valid():
+        form_errors_to_messages(request, form)
+    else:
+        data = form.cleaned_data
+        scene = ProjectorScene(data["scene"])
+        projector_scene_set(championship=championship, scene=scene,
+                            round=None if scene == ProjectorScene.MESSAGE else data["round"],
+                            message=data["message"], user=request.user)
+        messages.success(request, _("The projectors now show: %(scene)s.")
+                         % {"scene": scene.label})
+    return redirect("control:live:index", championship.slug)

@@ -1,0 +1,75 @@
+"""What the stream's overlays and the hall's projector scenes show, from the round's snapshot.
+
+Names come from the snapshot, which already withholds those whose person did not consent to
+publication (selectors/publishing): an overlay prints the same words as the results page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from puzzlecomp.public.live.display import ResultRow, Words, group_heading, result_row
+
+# Places on a podium.
+PODIUM_PLACES = 3
+LATEST_SHOWN = 5
+# The most rows a "top N" overlay shows: more do not fit 1080 pixels.
+TOP_MOST = 20
+
+
+@dataclass(frozen=True)
+class GroupRows:
+    group: str
+    heading: str
+    rows: list[ResultRow]
+
+
+def _in_group(line: dict[str, Any], group: str | None) -> bool:
+    return group is None or (line.get("group") or "") == group
+
+
+def latest_finishes(data: dict[str, Any], words: Words, *, group: str | None = None,
+                    count: int = LATEST_SHOWN) -> list[ResultRow]:
+    """The last entrants to finish (by their stopwatch time), the latest first."""
+    finished = [line for line in data["lines"] if line["status"] == "finished"
+                and line.get("time_seconds") is not None and _in_group(line, group)]
+    finished.sort(key=lambda line: line["time_seconds"], reverse=True)
+    return [result_row(line, words) for line in finished[:count]]
+
+
+def top_rows(data: dict[str, Any], words: Words, *, group: str | None,
+             count: int) -> list[GroupRows]:
+    """The first `count` lines of each group (or of `group`), in ranking order."""
+    groups = [group] if group is not None else list(data["round"]["groups"] or [""])
+    by_group: dict[str, list[ResultRow]] = {g: [] for g in groups}
+    for line in data["lines"]:
+        rows = by_group.get(line.get("group") or "")
+        if rows is None and len(groups) == 1 and group is None:
+            rows = by_group[groups[0]]
+        if rows is not None and len(rows) < count and line.get("rank") is not None:
+            rows.append(result_row(line, words))
+    return [GroupRows(g, group_heading(g) if len(groups) > 1 or group else "", rows)
+            for g, rows in by_group.items()]
+
+
+def podium(data: dict[str, Any], words: Words, *, group: str | None) -> list[GroupRows]:
+    """The finishers placed first to third of each group (or of `group`)."""
+    return [GroupRows(g.group, g.heading,
+                      [row for row in g.rows if row.rank is not None and row.final
+                       and row.rank <= PODIUM_PLACES])
+            for g in top_rows(data, words, group=group, count=PODIUM_PLACES * 2)]
+
+
+def qualifiers(data: dict[str, Any], words: Words) -> list[GroupRows]:
+    """The lines going on to the next round (confirmed, or the engine's forecast), by group."""
+    by_group: dict[str, list[ResultRow]] = {}
+    for line in data["lines"]:
+        if line.get("qualified"):
+            by_group.setdefault(line.get("group") or "", []).append(result_row(line, words))
+    return [GroupRows(g, group_heading(g), rows) for g, rows in by_group.items()]
+
+
+def entrant_row(data: dict[str, Any], words: Words, number: int) -> ResultRow | None:
+    line = next((line for line in data["lines"] if line["entry"] == number), None)
+    return result_row(line, words) if line else None

@@ -1,0 +1,189 @@
+"""How a round unfolds (charts), the stream's overlays and the hall projector's scenes.
+
+All are drawn on the server from the round's snapshot, so the HTML itself carries them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+from django.utils import timezone
+
+from puzzlecomp.championships.models import (
+    AuditEntry,
+    Notice,
+    ProjectorScene,
+    Role,
+    Round,
+    RoundState,
+)
+from puzzlecomp.championships.services.projector import projector_scene_set
+from puzzlecomp.championships.services.rounds import round_state_set
+from puzzlecomp.live.snapshot import snapshot_cache_clear
+from tests.live.entries import enter, finish
+from tests.support import round_of
+
+
+@pytest.fixture(autouse=True)
+def _fresh_snapshots():
+    snapshot_cache_clear()
+    cache.clear()
+
+
+@pytest.fixture
+def running(championship) -> Round:
+    """WJPC 2025 individual first round, running: three finishers in A, one in B, and Carla,
+    who did not consent to publication, finished fastest of all."""
+    rnd = round_of(championship, "individual", "first")
+    round_state_set(round=rnd, state=RoundState.RUNNING,
+                    starts_at=timezone.now() - dt.timedelta(minutes=90))
+    finish(rnd, enter(rnd, 1, "Ana Novak", "CZ", table=1), 3000)
+    finish(rnd, enter(rnd, 2, "Ben Berg", "NO", table=2), 3300)
+    finish(rnd, enter(rnd, 3, "Carla Garcia", "ES", table=3, consent=False), 2700)
+    enter(rnd, 4, "Dan Smith", "US", table=4)
+    finish(rnd, enter(rnd, 5, "Filip Meyer", "DE", group="B", table=1), 3600)
+    return rnd
+
+
+def get(client, name: str, *args, **query) -> str:
+    response = client.get(reverse(f"public:live:{name}", args=args), query)
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+def charts_of(html: str) -> list[str]:
+    return re.findall(r"<svg[^>]*>.*?</svg>", html, re.S)
+
+
+def test_the_round_page_draws_three_charts_each_with_a_title_and_a_description(client,
+                                                                                running):
+    html = get(client, "round", running.event.championship.slug, running.pk)
+    charts = charts_of(html)
+    assert len(charts) == 3
+    for svg in charts:
+        assert 'role="img"' in svg
+        assert re.search(r"<title [^>]*>[^<]+</title><desc [^>]*>[^<]+</desc>", svg)
+        # The content security policy forbids inline styles: colours come from classes.
+        assert "style=" not in svg
+    assert "4 of 5 entrants have finished. Group A: 3, Group B: 1." in html
+    assert "Fastest 45:00, median 52:30, slowest 1:00:00." in html
+
+
+def test_the_finishers_chart_has_one_line_per_group(client, running):
+    html = get(client, "charts", running.event.championship.slug, running.pk)
+    finishers = charts_of(html)[0]
+    assert len(re.findall(r'<path d="[^"]+" class="chart-line chart-series-\d"', finishers)) == 2
+
+
+def test_an_entrants_page_charts_their_place_through_the_round(client, running):
+    slug = running.event.championship.slug
+    html = get(client, "entrant", slug, running.event.code, 2)
+    assert "Place through the round" in html
+    # Ben finished last of group A's three: third at the end, never better.
+    assert "Place 3 at the end; best place 3." in html
+    part = get(client, "entrant_charts", slug, running.event.code, 2)
+    assert charts_of(part)
+    assert f'data-follow-round="{running.pk}"' in part
+
+
+@pytest.mark.parametrize("kind", ["clock", "latest", "top", "podium"])
+def test_every_overlay_is_a_transparent_page_that_withholds_unpublished_names(client, running,
+                                                                            kind):
+    html = get(client, "overlay", running.event.championship.slug, running.pk, kind)
+    assert 'class="screen screen-overlay' in html
+    assert "Carla" not in html
+    assert "Garcia" not in html
+    if kind != "clock":
+        assert "Name not published" in html
+
+
+def test_the_latest_finishes_come_latest_first(client, running):
+    html = get(client, "overlay", running.event.championship.slug, running.pk, "latest")
+    assert re.findall(r'data-entry="(\d+)"', html) == ["5", "2", "1", "3"]
+
+
+def test_the_top_overlay_shows_n_of_one_group(client, running):
+    html = get(client, "overlay", running.event.championship.slug, running.pk, "top",
+               group="A", n="2")
+    assert re.findall(r'data-entry="(\d+)"', html) == ["3", "1"]
+
+
+def test_a_lower_third_shows_one_entrant_and_refuses_an_unknown_number(client, running):
+    slug = running.event.championship.slug
+    html = get(client, "overlay", slug, running.pk, "lower-third", entry="1")
+    assert "Ana Novak" in html
+    assert "Place 2" in html
+    assert "50:00" in html
+    address = reverse("public:live:overlay", args=[slug, running.pk, "lower-third"])
+    assert client.get(address, {"entry": "99"}).status_code == 404
+    assert client.get(address, {"entry": "x"}).status_code == 404
+    assert client.get(reverse("public:live:overlay", args=[slug, running.pk, "nothing"]),
+                      ).status_code == 404
+
+
+def test_an_overlay_fragment_is_the_part_its_script_puts_in_place(client, running):
+    html = get(client, "overlay", running.event.championship.slug, running.pk, "clock",
+               part="1")
+    assert "<html" not in html
+    assert "data-clock-box" in html
+    assert f'data-follow-round="{running.pk}"' in html
+
+
+def test_switching_the_scene_is_audited_and_announced(running):
+    championship = running.event.championship
+    before = championship.live_seq
+    projector_scene_set(championship=championship, scene=ProjectorScene.PODIUM, round=running)
+    championship.refresh_from_db()
+    assert championship.projector_scene == ProjectorScene.PODIUM
+    notice = Notice.objects.get(championship=championship, seq=before + 1)
+    assert (notice.kind, notice.round_id) == ("scene", None)
+    assert AuditEntry.objects.filter(championship=championship,
+                                     action="puzzlecomp.projector.scene_set").exists()
+
+
+def test_a_round_of_another_championship_cannot_be_put_on_the_projectors(running,
+                                                                         make_championship):
+    other = make_championship("wjpc-2025")
+    with pytest.raises(ValueError, match="another championship"):
+        projector_scene_set(championship=other, scene=ProjectorScene.CLOCK, round=running)
+
+
+def test_the_hall_projector_shows_the_scene_the_head_judge_chose(client, client_as, running):
+    championship = running.event.championship
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    address = reverse("control:live:projector_scene", args=[championship.slug])
+    head_judge.post(address, {"scene": "message", "message": "Lunch until 13:00"})
+    assert "Lunch until 13:00" in get(client, "hall", championship.slug)
+
+    head_judge.post(address, {"scene": "podium", "round": running.pk})
+    html = get(client, "hall", championship.slug)
+    assert 'data-scene="podium"' in html
+    assert "podium-1" in html
+    assert "Carla" not in html
+
+    head_judge.post(address, {"scene": "qualifiers", "round": running.pk})
+    assert 'data-scene="qualifiers"' in get(client, "hall", championship.slug)
+
+
+def test_a_scene_without_its_round_or_message_is_refused(client_as, running):
+    championship = running.event.championship
+    address = reverse("control:live:projector_scene", args=[championship.slug])
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    head_judge.post(address, {"scene": "results"})
+    head_judge.post(address, {"scene": "message"})
+    championship.refresh_from_db()
+    assert championship.projector_scene == ProjectorScene.CLOCK
+
+
+def test_a_judge_may_not_switch_the_projectors(client_as, running):
+    championship = running.event.championship
+    address = reverse("control:live:projector_scene", args=[championship.slug])
+    response = client_as(championship, Role.JUDGE).post(address, {"scene": "message",
+                                                                  "message": "Hi"})
+    assert response.status_code == 403
+    championship.refresh_from_db()
+    assert championship.projector_message == ""
