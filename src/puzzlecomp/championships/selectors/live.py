@@ -278,16 +278,23 @@ class QueueLine:
     version: int
     recorded_at: dt.datetime
     device: str
+    group: str = ""
 
 
-def finishes_awaiting_check(rnd: Round) -> list[QueueLine]:
-    """Finishes not yet checked, the one called first at the top."""
-    tables = dict(Seat.objects.filter(round=rnd, no_show=False)
-                  .values_list("entry__number", "table"))
+def finishes_awaiting_check(rnd: Round, *, group: str | None = None) -> list[QueueLine]:
+    """Finishes not yet checked, the one called first at the top; `group`: of that group only
+    (groups sharing the tables play apart)."""
+    seats = Seat.objects.filter(round=rnd, no_show=False)
+    places = {n: (t, g) for n, t, g in seats.values_list("entry__number", "table", "group")}
     rows = (Result.objects.filter(round=rnd, status=Status.FINISHED, checked=False)
             .select_related("entry", "device").order_by("time_seconds", "recorded_at", "pk"))
-    return [QueueLine(r.entry.number, str(r.entry), tables.get(r.entry.number), r.time_seconds,
-                      r.version, r.recorded_at, r.device.label if r.device else "")
+    if group is not None:
+        rows = rows.filter(entry__number__in=seats.filter(group=group)
+                           .values("entry__number"))
+    return [QueueLine(r.entry.number, str(r.entry), places.get(r.entry.number, (None, ""))[0],
+                      r.time_seconds, r.version, r.recorded_at,
+                      r.device.label if r.device else "",
+                      places.get(r.entry.number, (None, ""))[1])
             for r in rows]
 
 
