@@ -133,3 +133,16 @@ def test_a_groups_floor_map_queue_lists_only_its_finishes_and_names_the_group(
     on_a = head_judge.get(live_url("map", seated) + "?group=A").content.decode()
     assert f'data-queue-entry="{a_entry.number}"' in on_a
     assert "group A" in on_a
+
+
+def test_public_results_show_when_the_dispute_window_closes(seated, client, clock):
+    """wjpc-2025.txt, Disputes and Reviews: 4 hours from the published results."""
+    from puzzlecomp.championships.services.rounds import round_state_set
+    championship = seated.event.championship
+    championship.published = True
+    championship.save()
+    seated.time_limit_minutes = 90
+    seated.save()
+    round_state_set(round=seated, state=RoundState.PUBLISHED, starts_at=START)
+    page = client.get(reverse("public:live:round", args=[championship.slug, seated.pk]))
+    assert "data-disputes-close" in page.content.decode()
