@@ -11,7 +11,11 @@ from django.urls import reverse
 
 from puzzlecomp.championships.models import AuditEntry, GroupStart, Round, RoundState
 from puzzlecomp.championships.selectors.live import finishes_awaiting_check
-from puzzlecomp.championships.selectors.rounds import group_clock_get, round_clock_get
+from puzzlecomp.championships.selectors.rounds import (
+    group_clock_get,
+    group_schedule_get,
+    round_clock_get,
+)
 from puzzlecomp.championships.services.rounds import group_plan, group_start, round_advance
 from puzzlecomp.rules.errors import RulesError
 from tests.web import test_live_control as live
@@ -73,6 +77,7 @@ def test_a_round_started_as_a_whole_keeps_one_clock(seated):
     later = START + dt.timedelta(minutes=5)
     assert not GroupStart.objects.filter(round=seated).exists()
     assert group_clock_get(seated, "B", now=later) == round_clock_get(seated, now=later)
+    assert {g.started_at for g in group_schedule_get(seated, now=later)} == {START}
 
 
 def test_the_head_judge_starts_a_group_after_confirming(head_judge, seated, clock):

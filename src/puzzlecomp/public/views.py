@@ -30,7 +30,7 @@ def schedule(request: HttpRequest, slug: str) -> HttpResponse:
     now = timezone.now()
     rounds = rounds_read_now(Round.objects.filter(event__championship=championship)
                              .select_related("event")
-                             .order_by("starts_at", "event__position", "position"), now=now)
+                             .order_by("event__position", "position"), now=now)
     return render(request, "public/schedule.html", {
         "championship": championship,
         "rounds": [(rnd, group_schedule_get(rnd, now=now)) for rnd in rounds],

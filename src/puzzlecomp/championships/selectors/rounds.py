@@ -161,11 +161,17 @@ def group_schedule_get(rnd: Round, *, now: dt.datetime | None = None) -> list[Gr
     limit = round_limit_seconds(rnd)
     # A round reading as counting (after its clock was read) has every group past the limit.
     stored = rnd.state
+    starts = group_starts_get(rnd)
+    # A round started as a whole started every group at its start.
+    together = rnd.starts_at if (stored != RoundState.PLANNED
+                                 and not any(s.started_at for s in starts)) else None
     found = []
-    for i, s in enumerate(group_starts_get(rnd)):
+    for i, s in enumerate(starts):
         planned = s.planned_at
         if planned is None and i == 0 and stored == RoundState.PLANNED:
             planned = rnd.starts_at
+        if together is not None:
+            s = GroupStartFacts(s.group, planned, together)
         state = round_life.group_clock_at(s, state=stored, limit_seconds=limit, now=now).state
         found.append(GroupTimes(s.group, planned, s.started_at, state))
     return found

@@ -180,7 +180,8 @@ def round_control(request: HttpRequest, championship: Championship,
         "open_disputes": selectors.open_disputes_count(rnd),
         "awaiting": len(selectors.finishes_awaiting_check(rnd)),
         "config": _config(rnd, clock, "round", panels), **panels,
-        "groups": groups, "group_plan": GroupPlanForm(groups=groups) if groups else None,
+        "groups": groups, "group_playing": any(g.state == RoundState.RUNNING for g in groups),
+        "group_plan": GroupPlanForm(groups=groups) if groups else None,
     })
 
 
