@@ -21,7 +21,6 @@ from puzzlecomp.championships.models import (
     RoundState,
 )
 from puzzlecomp.championships.notices import announce
-from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
     group_starts_get,
@@ -29,6 +28,7 @@ from puzzlecomp.championships.selectors.rounds import (
     round_limit_seconds,
     round_readiness_get,
 )
+from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.round_life import final_check, group_start_check, move_check
 

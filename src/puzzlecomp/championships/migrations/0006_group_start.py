@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0004_entry_member_first_state_competition'),
+        ('championships', '0005_archive'),
     ]
 
     operations = [
