@@ -151,3 +151,16 @@ def test_public_results_show_when_the_dispute_window_closes(seated, client, cloc
     round_state_set(round=seated, state=RoundState.PUBLISHED, starts_at=START)
     page = client.get(reverse("public:live:round", args=[championship.slug, seated.pk]))
     assert "data-disputes-close" in page.content.decode()
+
+
+def test_the_floor_map_of_each_group_follows_its_own_clock(seated):
+    from puzzlecomp.championships.selectors.live import SeatState, live_floor_get
+    group_start(round=seated, group="A", now=START)
+    after_a = START + dt.timedelta(seconds=LIMIT + 60)
+
+    def states(group: str) -> set[str]:
+        floor = live_floor_get(Round.objects.get(pk=seated.pk), group, now=after_a)
+        return {s.state for t in floor.tables for s in t.seats}
+
+    assert states("A") == {SeatState.COUNTING}
+    assert states("B") == {SeatState.WAITING}

@@ -29,7 +29,12 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.result_values import RESULT_FIELDS, ResultValues
 from puzzlecomp.championships.selectors.planning import floor_map_get
-from puzzlecomp.championships.selectors.rounds import round_limit_seconds, rounds_read_now
+from puzzlecomp.championships.selectors.rounds import (
+    group_clock_get,
+    group_starts_get,
+    round_limit_seconds,
+    rounds_read_now,
+)
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.relay import rotation_schedule
 from puzzlecomp.rules.results import Status
@@ -158,8 +163,13 @@ class _Clock:
         )
 
 
-def _clock(rnd: Round, now: dt.datetime) -> _Clock:
+def _clock(rnd: Round, now: dt.datetime, group: str | None = None) -> _Clock:
     results = {r.entry.number: r for r in Result.objects.filter(round=rnd).select_related("entry")}
+    if group is not None and any(s.started_at for s in group_starts_get(rnd)):
+        # Groups sharing the tables, started one by one: the seats follow their group's clock.
+        own = group_clock_get(rnd, group, now=now)
+        return _Clock(own.state, own.elapsed_seconds, own.limit_seconds or 0,
+                      time_credits_get(rnd), results)
     # A round without a time limit cannot have started: its seats wait.
     return _Clock(rnd.state, elapsed_seconds(rnd, now), round_limit_seconds(rnd) or 0,
                   time_credits_get(rnd), results)
@@ -171,7 +181,7 @@ def live_floor_get(rnd: Round, group: str, *, now: dt.datetime) -> LiveFloor:
     PlanningError when the hall has no rows of tables.
     """
     hall = floor_map_get(rnd, group)
-    clock = _clock(rnd, now)
+    clock = _clock(rnd, now, group)
     tables = [
         LiveTable(table.table, table.x, table.y, table.guest, tuple(
             clock.line(e.number, e.name, e.country, table.table, e.seat)
