@@ -89,6 +89,8 @@ WRITES: dict[str, Role | str] = {
     "control:data:import": Role.ORGANISER,
     "control:data:import_confirm": Role.ORGANISER,
     "control:live:move": Role.HEAD_JUDGE,
+    "control:live:group_start": Role.HEAD_JUDGE,
+    "control:live:groups_plan": Role.HEAD_JUDGE,
     "control:live:credit": Role.HEAD_JUDGE,
     "control:live:correct": Role.HEAD_JUDGE,
     "control:live:verify": Role.HEAD_JUDGE,
@@ -133,6 +135,7 @@ WRITES: dict[str, Role | str] = {
     "judging:home": ANYONE,
     "public:home": ANYONE,
     "public:championship": ANYONE,
+    "public:schedule": ANYONE,
     "public:live:index": ANYONE,
     "public:live:round": ANYONE,
     "public:live:projector": ANYONE,
@@ -190,6 +193,7 @@ class World:
             "round": "first", "round_id": self.round.pk, "position": 0, "number": entry.number,
             "membership_id": self.membership.pk, "device_id": self.device.pk,
             "dispute_id": self.dispute.pk, "fmt": "csv", "to": "counting", "table": 1,
+            "group": "A",
             "token": entry.token, "uidb64": "MQ",
         }
 
