@@ -38,3 +38,17 @@ def test_each_started_group_has_its_own_clock_in_the_snapshot(transactional_db):
     assert b["state"] == "planned"
     assert b["started_at"] is None
     assert data["clock"]["started_at"] == a_start.isoformat()
+
+
+def test_the_public_api_gives_a_groups_own_clock(transactional_db, client):
+    rnd = grouped_round()
+    a_start = timezone.now() - dt.timedelta(minutes=10)
+    rnd.state, rnd.starts_at = RoundState.RUNNING, a_start
+    rnd.save()
+    GroupStart.objects.create(round=rnd, group="A", started_at=a_start,
+                              state=RoundState.RUNNING)
+    url = f"/api/v1/championships/{rnd.event.championship.slug}/rounds/{rnd.pk}/clock"
+    assert client.get(url, {"group": "B"}).json()["state"] == "planned"
+    started = client.get(url, {"group": "A"}).json()["started_at"]
+    assert abs(dt.datetime.fromisoformat(started) - a_start) < dt.timedelta(milliseconds=1)
+    assert client.get(url, {"group": "Z"}).status_code == 404
