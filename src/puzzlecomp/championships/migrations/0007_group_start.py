@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0005_archive'),
+        ('championships', '0006_facts_in_tables'),
     ]
 
     operations = [
