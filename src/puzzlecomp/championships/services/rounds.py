@@ -137,7 +137,8 @@ def group_start(*, round: Round, group: str, user: Any = None,
         for other in starts:
             GroupStart.objects.get_or_create(round=rnd, group=other.group)
         if rnd.state == RoundState.PLANNED:
-            round_state_set(round=rnd, state=RoundState(RoundState.RUNNING), user=user, starts_at=now)
+            round_state_set(round=rnd, state=RoundState(RoundState.RUNNING), user=user,
+                            starts_at=now)
     return rnd
 
 
