@@ -137,8 +137,8 @@ def test_rounds_of_other_championships_and_unpublished_ones_are_not_found(live_a
 def test_the_snapshot_carries_the_documented_fields(live_app, live_round):
     """docs/live.md lists these keys; pages and the API read them."""
     data = live_app.get(snapshot_path(live_round)).json()
-    assert set(data) == {"version", "championship", "seq", "event", "round", "clock", "seated",
-                         "lines"}
+    assert set(data) == {"version", "championship", "seq", "event", "round", "clock",
+                         "group_clocks", "seated", "lines"}
     assert set(data["clock"]) == {"state", "started_at", "limit_seconds", "ends_at",
                                   "server_now"}
     assert set(data["lines"][0]) == {

@@ -89,6 +89,8 @@ WRITES: dict[str, Role | str] = {
     "control:data:import": Role.ORGANISER,
     "control:data:import_confirm": Role.ORGANISER,
     "control:live:move": Role.HEAD_JUDGE,
+    "control:live:group_start": Role.HEAD_JUDGE,
+    "control:live:groups_plan": Role.HEAD_JUDGE,
     "control:live:credit": Role.HEAD_JUDGE,
     "control:live:projector_scene": Role.HEAD_JUDGE,
     "control:live:correct": Role.HEAD_JUDGE,
@@ -141,6 +143,7 @@ WRITES: dict[str, Role | str] = {
     "judging:home": ANYONE,
     "public:home": ANYONE,
     "public:championship": ANYONE,
+    "public:schedule": ANYONE,
     "public:live:index": ANYONE,
     "public:live:round": ANYONE,
     "public:live:projector": ANYONE,
@@ -202,6 +205,7 @@ class World:
             "dispute_id": self.dispute.pk, "fmt": "csv", "to": "counting", "table": 1,
             "token": entry.token, "uidb64": "MQ", "category": "overall", "entry": entry.number,
             "kind": "clock",
+            "group": "A",
         }
 
     def url(self, route: str) -> str:

@@ -296,6 +296,10 @@ WRITES: dict[str, Scenario] = {
         round=w.first, state=RoundState("running"), starts_at=NOW)),
     "round_move": ("planned", lambda w: lambda: rounds.round_move(
         round=w.first, to=RoundState("running"), now=NOW)),
+    "group_start": ("planned", lambda w: lambda: rounds.group_start(
+        round=w.first, group=w.first.groups[0], user=w.organiser, now=NOW)),
+    "group_plan": ("planned", lambda w: lambda: rounds.group_plan(
+        round=w.first, planned={w.first.groups[0]: START}, user=w.organiser)),
     "round_advance": ("running", lambda w: lambda: rounds.round_advance(
         w.first, now=NOW + dt.timedelta(hours=5))),
     "dispute_file": ("published", lambda w: lambda: disputes.dispute_file(

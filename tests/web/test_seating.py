@@ -140,7 +140,9 @@ def test_the_floor_map_draws_every_table_of_the_hall_with_names(championship, cl
     response = head_judge.get(url("seating", grouped) + "?group=A")
     assert response.status_code == 200
     page = response.content.decode()
-    assert page.count("<rect ") == 108
+    # Each table: its box, and the box its names are clipped to (they never overflow it).
+    assert page.count("<rect ") == 2 * 108
+    assert page.count("<clipPath ") == 108
     seat = seats_of(grouped, "A")[0]
     assert f"{seat.entry.number} {seat.entry.name}" in page
     assert client_as(championship, Role.JUDGE).get(url("seating", grouped)).status_code == 403

@@ -245,8 +245,15 @@ def snapshot_response(request: HttpRequest, snapshot: Snapshot) -> HttpResponse:
 
 @router.get("/championships/{slug}/rounds/{round_id}/clock", response={200: ClockOut, 404: Error},
             summary="A round's clock (draw it from the server's time)")
-def round_clock_get(request: HttpRequest, slug: str, round_id: int) -> dict[str, Any]:
-    return round_reads.round_clock_get(_public_round(slug, round_id)).as_json()
+def round_clock_get(request: HttpRequest, slug: str, round_id: int,
+                    group: str | None = None) -> dict[str, Any]:
+    """`group`: that group's own clock (groups sharing the tables start one after another)."""
+    rnd = _public_round(slug, round_id)
+    if group is None:
+        return round_reads.round_clock_get(rnd).as_json()
+    if group not in rnd.groups:
+        raise Http404(f"round {round_id} has no group {group!r}")
+    return round_reads.group_clock_get(rnd, group).as_json()
 
 
 @router.get("/championships/{slug}/entries/{event_code}/{number}",

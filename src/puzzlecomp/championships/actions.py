@@ -119,6 +119,9 @@ TIME_CREDIT_GRANTED = _declare("puzzlecomp.result.time_credit",
 ROUND_COUNTING = _declare("puzzlecomp.round.counting",
                           _("Round reached its time limit: counting"), STATE)
 ROUND_STATE_SET = _declare("puzzlecomp.round.state_set", _("Round moved to %(state)s"), STATE)
+GROUP_STARTED = _declare("puzzlecomp.round.group_started", _("Group %(group)s started"), STATE)
+GROUPS_PLANNED = _declare("puzzlecomp.round.groups_planned",
+                          _("Planned starts of the groups set"), STATE)
 DISPUTE_FILED = _declare("puzzlecomp.dispute.filed", _("Entry %(entry)s filed a dispute"),
                          DISPUTE)
 DISPUTE_RESOLVED = _declare("puzzlecomp.dispute.resolved",

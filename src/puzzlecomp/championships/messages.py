@@ -54,6 +54,10 @@ MESSAGES: Mapping[str, Promise] = {
         "after that."),
     "round.disputes_open": _(
         "%(count)s disputes are still open: resolve them before the results become final."),
+    "round.group_unknown": _("The round has no group %(group)s."),
+    "round.group_started": _("Group %(group)s has already started."),
+    "round.group_playing": _(
+        "Group %(group)s is still at the tables: the next group starts once its time is up."),
     "round.not_live": _("The round is %(state)s: phones record results while it is running, "
                         "counting or provisional."),
     # What a round lacks before it may start (rules/round_life.py, round_readiness).

@@ -136,6 +136,28 @@ class Round(models.Model):
         return f"{self.event} - {self.name}"
 
 
+class GroupStart(models.Model):
+    """One group of a round whose groups share the tables and play one after another: its
+    planned start, the start the head judge gave (server time) and its state. A round without
+    these rows starts all its entrants at once."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="group_starts")
+    group = models.CharField(_("group"), max_length=20)
+    planned_at = models.DateTimeField(_("planned start"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    state = models.CharField(max_length=20, choices=RoundState.choices,
+                             default=RoundState.PLANNED)
+
+    class Meta:
+        ordering = ["round", "planned_at", "group"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "group"], name="group_start_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} - {self.group}"
+
+
 class Puzzle(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="puzzles")
     position = models.PositiveSmallIntegerField(default=0)

@@ -28,6 +28,7 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.selectors.publishing import public_name, withheld_by_number
 from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
+    group_starts_get,
     round_clock_get,
     round_limit_seconds,
 )
@@ -36,7 +37,7 @@ from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.flags import entry_flag
 from puzzlecomp.rules.ranking import RankedEntry
 from puzzlecomp.rules.results import Status
-from puzzlecomp.rules.round_life import state_at
+from puzzlecomp.rules.round_life import group_clock_at, state_at
 from puzzlecomp.rules.rounds import RoundRules
 from puzzlecomp.rules.ruleset import Event as EventSpec
 
@@ -150,6 +151,7 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
     championship = event.championship
     rules = round_rules(rnd)
     clock = round_clock_get(rnd, rules=rules)
+    starts = group_starts_get(rnd)
     # One read of the results for both the engine and the lines.
     ranked = round_ranking(rnd, rules=rules)
     ranking, rows = ranked.lines, ranked.rows
@@ -178,6 +180,11 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
             "published_at": rnd.published_at, "disputes_close_at": window,
         },
         "clock": clock.as_json(),
+        # Groups sharing the tables, each started by the head judge: a clock each.
+        "group_clocks": {s.group: group_clock_at(s, state=clock.state,
+                                                 limit_seconds=clock.limit_seconds,
+                                                 now=clock.server_now).as_json()
+                         for s in starts} if any(s.started_at for s in starts) else {},
         "seated": len(tables),
         "lines": lines,
     }

@@ -8,8 +8,9 @@ once (nothing waits for a timer).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -108,6 +109,73 @@ def clock_at(state: str, *, started_at: dt.datetime | None, limit_seconds: int |
     ends = (started + dt.timedelta(seconds=limit_seconds)
             if started is not None and limit_seconds is not None else None)
     return RoundClock(str(read), started, limit_seconds, ends, now)
+
+
+@dataclass(frozen=True)
+class GroupStart:
+    """One group of a round that shares its tables with the others (WJPC groups A-F on the
+    same tables play one after another): its planned start and the start the head judge gave."""
+
+    group: str
+    planned_at: dt.datetime | None
+    started_at: dt.datetime | None
+
+
+# Starting a round or a group this long before its planned start asks the head judge to confirm.
+EARLY_START_MINUTES = 15
+
+
+def starts_early(planned_at: dt.datetime | None, now: dt.datetime) -> bool:
+    """Whether starting now comes long before the planned start (a slip of the finger)."""
+    return (planned_at is not None
+            and now < planned_at - dt.timedelta(minutes=EARLY_START_MINUTES))
+
+
+def group_clock_at(start: GroupStart | None, *, state: str, limit_seconds: int | None,
+                   now: dt.datetime) -> RoundClock:
+    """One group's clock at `now`. `state` is the round's stored state: a group not started
+    reads as planned while the round runs; past counting every group reads as the round."""
+    started_at = start.started_at if start is not None else None
+    if state in (RoundState.PLANNED, RoundState.RUNNING):
+        own = RoundState.RUNNING if started_at is not None else RoundState.PLANNED
+        return clock_at(own, started_at=started_at, limit_seconds=limit_seconds, now=now)
+    return clock_at(state, started_at=started_at, limit_seconds=limit_seconds, now=now)
+
+
+def round_clock_of_groups(starts: Sequence[GroupStart], *, state: str,
+                          limit_seconds: int | None, now: dt.datetime) -> RoundClock:
+    """The clock of a round whose groups start one after another: that of the group started
+    last, and the round counts only once every group has started and reached the limit."""
+    started = [s for s in starts if s.started_at is not None]
+    if not started:
+        return clock_at(state, started_at=None, limit_seconds=limit_seconds, now=now)
+    last = max(started, key=lambda s: s.started_at or now)
+    clock = group_clock_at(last, state=state, limit_seconds=limit_seconds, now=now)
+    if state == RoundState.RUNNING and len(started) < len(starts):
+        return dataclasses.replace(clock, state=str(RoundState.RUNNING))
+    return clock
+
+
+def group_start_check(starts: Sequence[GroupStart], group: str, *, state: str,
+                      limit_seconds: int | None, now: dt.datetime) -> None:
+    """RulesError unless `group` may start now: the round is planned or running, the group
+    has not started, and no other group is at the tables (they share them)."""
+    if state not in (RoundState.PLANNED, RoundState.RUNNING):
+        raise RulesError(violation("round.state_order", f"a {state} round cannot start a group",
+                                   field="state", state=state, to=str(RoundState.RUNNING)))
+    found = {s.group: s for s in starts}
+    if group not in found:
+        raise RulesError(violation("round.group_unknown", f"the round has no group {group!r}",
+                                   field="group", group=group))
+    if found[group].started_at is not None:
+        raise RulesError(violation("round.group_started", f"group {group} has already started",
+                                   field="group", group=group))
+    for other in starts:
+        clock = group_clock_at(other, state=state, limit_seconds=limit_seconds, now=now)
+        if clock.state == RoundState.RUNNING:
+            raise RulesError(violation("round.group_playing",
+                                       f"group {other.group} is still at the tables",
+                                       field="group", group=other.group))
 
 
 def dispute_window_ends(published_at: dt.datetime | None,

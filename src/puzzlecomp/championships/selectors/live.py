@@ -29,7 +29,12 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.result_values import RESULT_FIELDS, ResultValues
 from puzzlecomp.championships.selectors.planning import floor_map_get
-from puzzlecomp.championships.selectors.rounds import round_limit_seconds, rounds_read_now
+from puzzlecomp.championships.selectors.rounds import (
+    group_clock_get,
+    group_starts_get,
+    round_limit_seconds,
+    rounds_read_now,
+)
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.relay import rotation_schedule
 from puzzlecomp.rules.results import Status
@@ -154,8 +159,13 @@ class _Clock:
         )
 
 
-def _clock(rnd: Round, now: dt.datetime) -> _Clock:
+def _clock(rnd: Round, now: dt.datetime, group: str | None = None) -> _Clock:
     results = {r.entry.number: r for r in Result.objects.filter(round=rnd).select_related("entry")}
+    if group is not None and any(s.started_at for s in group_starts_get(rnd)):
+        # Groups sharing the tables, started one by one: the seats follow their group's clock.
+        own = group_clock_get(rnd, group, now=now)
+        return _Clock(own.state, own.elapsed_seconds, own.limit_seconds or 0,
+                      time_credits_get(rnd), results)
     # A round without a time limit cannot have started: its seats wait.
     return _Clock(rnd.state, elapsed_seconds(rnd, now), round_limit_seconds(rnd) or 0,
                   time_credits_get(rnd), results)
@@ -167,7 +177,7 @@ def live_floor_get(rnd: Round, group: str, *, now: dt.datetime) -> LiveFloor:
     PlanningError when the hall has no rows of tables.
     """
     hall = floor_map_get(rnd, group)
-    clock = _clock(rnd, now)
+    clock = _clock(rnd, now, group)
     tables = [
         LiveTable(table.table, table.x, table.y, table.guest, tuple(
             clock.line(e.number, e.name, e.country, table.table, e.seat)
@@ -273,16 +283,23 @@ class QueueLine:
     version: int
     recorded_at: dt.datetime
     device: str
+    group: str = ""
 
 
-def finishes_awaiting_check(rnd: Round) -> list[QueueLine]:
-    """Finishes not yet checked, the one called first at the top."""
-    tables = dict(Seat.objects.filter(round=rnd, no_show=False)
-                  .values_list("entry__number", "table"))
+def finishes_awaiting_check(rnd: Round, *, group: str | None = None) -> list[QueueLine]:
+    """Finishes not yet checked, the one called first at the top; `group`: of that group only
+    (groups sharing the tables play apart)."""
+    seats = Seat.objects.filter(round=rnd, no_show=False)
+    places = {n: (t, g) for n, t, g in seats.values_list("entry__number", "table", "group")}
     rows = (Result.objects.filter(round=rnd, status=Status.FINISHED, checked=False)
             .select_related("entry", "device").order_by("time_seconds", "recorded_at", "pk"))
-    return [QueueLine(r.entry.number, str(r.entry), tables.get(r.entry.number), r.time_seconds,
-                      r.version, r.recorded_at, r.device.label if r.device else "")
+    if group is not None:
+        rows = rows.filter(entry__number__in=seats.filter(group=group)
+                           .values("entry__number"))
+    return [QueueLine(r.entry.number, str(r.entry), places.get(r.entry.number, (None, ""))[0],
+                      r.time_seconds, r.version, r.recorded_at,
+                      r.device.label if r.device else "",
+                      places.get(r.entry.number, (None, ""))[1])
             for r in rows]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.utils import timezone
 
@@ -16,6 +17,7 @@ from puzzlecomp.championships.engine import round_pieces, round_rules, ruleset_o
 from puzzlecomp.championships.models import (
     Entry,
     EntryStatus,
+    GroupStart,
     QualifierStatus,
     Round,
     RoundState,
@@ -24,6 +26,7 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.models import Qualifier as QualifierRow
 from puzzlecomp.rules import round_life
 from puzzlecomp.rules.errors import RulesError, RuleViolation
+from puzzlecomp.rules.round_life import GroupStart as GroupStartFacts
 from puzzlecomp.rules.round_life import RoundClock, RoundSetup
 from puzzlecomp.rules.rounds import RoundRules
 
@@ -45,10 +48,41 @@ def round_clock_get(rnd: Round, *, now: dt.datetime | None = None,
     """
     now = now or timezone.now()
     limit = rules.time_limit_seconds if rules is not None else round_limit_seconds(rnd)
-    clock = round_life.clock_at(rnd.state, started_at=rnd.starts_at, limit_seconds=limit,
-                                now=now)
+    starts = group_starts_get(rnd)
+    if any(s.started_at for s in starts):
+        clock = round_life.round_clock_of_groups(starts, state=rnd.state, limit_seconds=limit,
+                                                 now=now)
+    else:
+        clock = round_life.clock_at(rnd.state, started_at=rnd.starts_at, limit_seconds=limit,
+                                    now=now)
     rnd.state = RoundState(clock.state)
     return clock
+
+
+def group_starts_get(rnd: Round) -> list[GroupStartFacts]:
+    """Each group of a round with several, in the round's order, with its planned start and
+    the start the head judge gave; empty for a round of one group (it starts as a whole)."""
+    if len(rnd.groups) < 2:
+        return []
+    rows = {g.group: g for g in GroupStart.objects.filter(round=rnd)}
+    return [GroupStartFacts(group, rows[group].planned_at if group in rows else None,
+                            rows[group].started_at if group in rows else None)
+            for group in rnd.groups]
+
+
+def group_clock_get(rnd: Round, group: str, *, now: dt.datetime | None = None,
+                    rules: RoundRules | None = None) -> RoundClock:
+    """The clock of one group of the round; the round's clock while its groups have not been
+    started one by one (a round started as a whole, a round of one group)."""
+    now = now or timezone.now()
+    starts = {s.group: s for s in group_starts_get(rnd)}
+    if not any(s.started_at for s in starts.values()):
+        return round_clock_get(rnd, now=now, rules=rules)
+    limit = rules.time_limit_seconds if rules is not None else round_limit_seconds(rnd)
+    state = rnd.state
+    round_clock_get(rnd, now=now, rules=rules)
+    return round_life.group_clock_at(starts.get(group), state=state, limit_seconds=limit,
+                                     now=now)
 
 
 def rounds_read_now(rounds: Iterable[Round], *, now: dt.datetime | None = None) -> list[Round]:
@@ -108,3 +142,36 @@ def round_rule_problems_get(rnd: Round) -> tuple[RuleViolation, ...]:
     except RulesError as error:
         return tuple(error.violations)
     return ()
+
+
+@dataclass(frozen=True)
+class GroupTimes:
+    """One group on the round's schedule: planned start, official start, its clock's state."""
+
+    group: str
+    planned_at: dt.datetime | None
+    started_at: dt.datetime | None
+    state: str
+
+
+def group_schedule_get(rnd: Round, *, now: dt.datetime | None = None) -> list[GroupTimes]:
+    """Each group of a round with several, in order: the first group's planned start is the
+    round's own until the organiser gives it one."""
+    now = now or timezone.now()
+    limit = round_limit_seconds(rnd)
+    # A round reading as counting (after its clock was read) has every group past the limit.
+    stored = rnd.state
+    starts = group_starts_get(rnd)
+    # A round started as a whole started every group at its start.
+    together = rnd.starts_at if (stored != RoundState.PLANNED
+                                 and not any(s.started_at for s in starts)) else None
+    found = []
+    for i, s in enumerate(starts):
+        planned = s.planned_at
+        if planned is None and i == 0 and stored == RoundState.PLANNED:
+            planned = rnd.starts_at
+        if together is not None:
+            s = GroupStartFacts(s.group, planned, together)
+        state = round_life.group_clock_at(s, state=stored, limit_seconds=limit, now=now).state
+        found.append(GroupTimes(s.group, planned, s.started_at, state))
+    return found

@@ -25,7 +25,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.live import credit_of
-from puzzlecomp.championships.selectors.rounds import round_clock_get
+from puzzlecomp.championships.selectors.rounds import group_clock_get
 from puzzlecomp.championships.services.devices import DeviceForbidden, device_seen, section_of
 from puzzlecomp.championships.services.results import (
     ResultConflict,
@@ -124,7 +124,8 @@ def _submit(*, device: JudgeDevice, rnd: Round, seat: Seat, write: JudgeWrite,
             client_id: str, base_version: int, now: dt.datetime) -> WriteOutcome:
     # One resolution of the round's rules serves the clock, the values and the scoring.
     rules = round_rules(rnd)
-    clock = round_clock_get(rnd, now=now, rules=rules)
+    # The entry's group's clock: groups sharing the tables start one after another.
+    clock = group_clock_get(rnd, seat.group, now=now, rules=rules)
     entry = seat.entry
     if rnd.state not in LIVE_STATES:
         raise RulesError(violation(

@@ -11,17 +11,30 @@ from typing import Any
 
 from django.utils import timezone
 
-from puzzlecomp.championships.actions import ROUND_COUNTING, ROUND_STATE_SET
-from puzzlecomp.championships.models import Dispute, DisputeStatus, Round, RoundState
+from puzzlecomp.championships.actions import (
+    GROUP_STARTED,
+    GROUPS_PLANNED,
+    ROUND_COUNTING,
+    ROUND_STATE_SET,
+)
+from puzzlecomp.championships.models import (
+    Dispute,
+    DisputeStatus,
+    GroupStart,
+    Round,
+    RoundState,
+)
 from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
+    group_starts_get,
+    round_clock_get,
     round_limit_seconds,
     round_readiness_get,
 )
 from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules.errors import RulesError
-from puzzlecomp.rules.round_life import final_check, move_check, state_at
+from puzzlecomp.rules.round_life import final_check, group_start_check, move_check
 
 
 def round_advance(rnd: Round, *, now: dt.datetime | None = None) -> Round:
@@ -33,15 +46,17 @@ def round_advance(rnd: Round, *, now: dt.datetime | None = None) -> Round:
     if rnd.state != RoundState.RUNNING or rnd.starts_at is None:
         return rnd
     now = now or timezone.now()
-    limit_seconds = round_limit_seconds(rnd)
-    if state_at(rnd.state, started_at=rnd.starts_at, limit_seconds=limit_seconds,
-                now=now) != RoundState.COUNTING:
+    clock = round_clock_get(rnd, now=now)
+    rnd.state = RoundState.RUNNING
+    if clock.state != RoundState.COUNTING:
         return rnd
-    assert limit_seconds is not None
-    ends = rnd.starts_at + dt.timedelta(seconds=limit_seconds)
+    assert clock.ends_at is not None
+    ends = clock.ends_at
     with unit_of_work(ROUND_COUNTING, championship=rnd.event.championship, round=rnd,
                       at=ends.isoformat()) as work:
         moved = Round.objects.filter(pk=rnd.pk, state=RoundState.RUNNING).update(
+            state=RoundState.COUNTING)
+        GroupStart.objects.filter(round=rnd, state=RoundState.RUNNING).update(
             state=RoundState.COUNTING)
         if not moved:
             work.nothing_changed()
@@ -94,3 +109,45 @@ def round_move(*, round: Round, to: RoundState, user: Any = None,
     return round_state_set(round=rnd, state=RoundState(to), user=user,
                            starts_at=now if to == RoundState.RUNNING else None,
                            published_at=now if to == RoundState.PUBLISHED else None)
+
+
+def group_start(*, round: Round, group: str, user: Any = None,
+                now: dt.datetime | None = None) -> Round:
+    """Start one group of a round whose groups share the tables, at the server's now; the
+    first group started starts the round.
+
+    RulesError when the round may not start (what it lacks), the group has started already
+    or another group is still at the tables.
+    """
+    now = now or timezone.now()
+    rnd = round_advance(round, now=now)
+    starts = group_starts_get(rnd)
+    group_start_check(starts, group, state=rnd.state, limit_seconds=round_limit_seconds(rnd),
+                      now=now)
+    if rnd.state == RoundState.PLANNED:
+        missing = round_readiness_get(rnd)
+        if missing:
+            raise RulesError(list(missing))
+    with unit_of_work(GROUP_STARTED, championship=rnd.event.championship, user=user,
+                      round=rnd, group=group, at=now.isoformat()):
+        GroupStart.objects.update_or_create(
+            round=rnd, group=group,
+            defaults={"started_at": now, "state": RoundState.RUNNING})
+        # Other groups of the round keep their planned start.
+        for other in starts:
+            GroupStart.objects.get_or_create(round=rnd, group=other.group)
+        if rnd.state == RoundState.PLANNED:
+            round_state_set(round=rnd, state=RoundState(RoundState.RUNNING), user=user,
+                            starts_at=now)
+    return rnd
+
+
+def group_plan(*, round: Round, planned: dict[str, dt.datetime | None], user: Any = None) -> None:
+    """Set the planned start of each group of the round (the public schedule shows them)."""
+    with unit_of_work(GROUPS_PLANNED, championship=round.event.championship, user=user,
+                      round=round,
+                      planned={g: at.isoformat() if at else None for g, at in planned.items()}):
+        for group, at in planned.items():
+            if group in round.groups:
+                GroupStart.objects.update_or_create(round=round, group=group,
+                                                    defaults={"planned_at": at})

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from puzzlecomp.championships.messages import STATUS_LABELS
 from puzzlecomp.championships.models import Championship, ProjectorScene, Result, Round
+from puzzlecomp.championships.selectors.rounds import GroupTimes
 from puzzlecomp.championships.services.results import ResultValues
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.errors import RulesError
@@ -165,3 +167,18 @@ class ProjectorSceneForm(forms.Form):
         elif scene and scene != ProjectorScene.MESSAGE and data.get("round") is None:
             self.add_error("round", _("Choose the round whose scene to show."))
         return data
+
+
+class GroupPlanForm(forms.Form):
+    """A planned start for each group of the round (local time of the championship)."""
+
+    def __init__(self, *args: Any, groups: list[GroupTimes], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for g in groups:
+            at = g.planned_at
+            self.fields[g.group] = forms.DateTimeField(
+                label=_("Group %(group)s") % {"group": g.group}, required=False,
+                widget=forms.DateTimeInput(attrs={"type": "datetime-local"},
+                                           format="%Y-%m-%dT%H:%M"),
+                initial=timezone.localtime(at) if at else None)
+

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from puzzlecomp.control.live import projector, views
+from puzzlecomp.control.live import groups, projector, views
 
 app_name = "live"
 urlpatterns = [
@@ -11,6 +11,8 @@ urlpatterns = [
     path("<int:round_id>/", views.round_control, name="round"),
     path("<int:round_id>/state.json", views.live_state, name="state"),
     path("<int:round_id>/move/<str:to>/", views.round_move, name="move"),
+    path("<int:round_id>/groups/plan/", groups.groups_plan, name="groups_plan"),
+    path("<int:round_id>/groups/<str:group>/start/", groups.group_start, name="group_start"),
     path("<int:round_id>/credit/", views.time_credit, name="credit"),
     path("<int:round_id>/map/", views.floor_map, name="map"),
     path("<int:round_id>/entries/", views.entries, name="entries"),

@@ -24,7 +24,7 @@ from django.http import (
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -52,6 +52,7 @@ from puzzlecomp.championships.selectors.planning import (
 )
 from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
+    group_schedule_get,
     round_clock_get,
     round_readiness_get,
     round_rule_problems_get,
@@ -62,13 +63,14 @@ from puzzlecomp.championships.services.results import ResultConflict, result_sub
 from puzzlecomp.control.live.forms import (
     CorrectionForm,
     DisputeResolveForm,
+    GroupPlanForm,
     TimeCreditForm,
     initial_of,
 )
 from puzzlecomp.control.live.projector import scene_form
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
-from puzzlecomp.rules.round_life import RoundClock, is_back, moves_from
+from puzzlecomp.rules.round_life import RoundClock, is_back, moves_from, starts_early
 from puzzlecomp.rules.times import format_time
 
 STATE_LABELS = {
@@ -170,6 +172,7 @@ def round_control(request: HttpRequest, championship: Championship,
     clock = round_clock_get(rnd)
     panels = _panels_context(rnd, clock, request)
     missing = _missing(rnd)
+    groups = group_schedule_get(rnd, now=clock.server_now)
     return render(request, "control/live/round.html", {
         "missing": missing, "waits": bool(missing) and rnd.state == RoundState.PLANNED,
         "championship": championship, "round": rnd, "clock": clock,
@@ -179,6 +182,8 @@ def round_control(request: HttpRequest, championship: Championship,
         "open_disputes": selectors.open_disputes_count(rnd),
         "awaiting": len(selectors.finishes_awaiting_check(rnd)),
         "config": _config(rnd, clock, "round", panels), **panels,
+        "groups": groups, "group_playing": any(g.state == RoundState.RUNNING for g in groups),
+        "group_plan": GroupPlanForm(groups=groups) if groups else None,
     })
 
 
@@ -210,6 +215,7 @@ def round_move(request: HttpRequest, championship: Championship, round_id: int,
     return render(request, "control/live/move.html", {
         "championship": championship, "round": rnd, "target": target, "label": label,
         "explanation": MOVE_EXPLANATIONS[target], "missing": _missing(rnd),
+        "early": target == RoundState.RUNNING and starts_early(rnd.starts_at, timezone.now()),
         "window_hours": ruleset_of(rnd).dispute_window_hours,
         "window_ends": dispute_window_ends(rnd),
         "open_disputes": selectors.open_disputes_count(rnd), "back": back,
@@ -254,6 +260,11 @@ def _group(request: HttpRequest, rnd: Round) -> str:
         raise Http404 from None
 
 
+def _queue_group(rnd: Round, group: str) -> str | None:
+    """The group whose finishes a floor map's queue lists: its own, when the round has several."""
+    return group if len(rnd.groups) > 1 else None
+
+
 def _floor(rnd: Round, group: str, now: dt.datetime) -> selectors.LiveFloor | None:
     try:
         return selectors.live_floor_get(rnd, group, now=now)
@@ -270,7 +281,7 @@ def floor_map(request: HttpRequest, championship: Championship, round_id: int) -
     clock = round_clock_get(rnd)
     floor = _floor(rnd, group, clock.server_now)
     counts = floor.counts if floor else {}
-    panels = _panels_context(rnd, clock, request)
+    panels = _panels_context(rnd, clock, request, group=_queue_group(rnd, group))
     return render(request, "control/live/map.html", {
         "missing": _missing(rnd),
         "championship": championship, "round": rnd, "group": group,
@@ -323,10 +334,11 @@ def _config(rnd: Round, clock: RoundClock, page: str, panels: dict[str, Any],
 
 def _panels_context(rnd: Round, clock: RoundClock, request: HttpRequest,
                     forms: dict[int, DisputeResolveForm] | None = None,
-                    return_to: str | None = None) -> dict[str, Any]:
+                    return_to: str | None = None, group: str | None = None) -> dict[str, Any]:
     """What the live panels (queues, credits, relay) show; also their JSON's data.
 
-    `return_to` is the page the panels' forms come back to (default: the page asked for).
+    `return_to` is the page the panels' forms come back to (default: the page asked for);
+    `group`: the finishes of that group only (the floor map of one of several groups).
     """
     started = clock.started_at
     credits = selectors.credit_lines_get(rnd)
@@ -339,7 +351,8 @@ def _panels_context(rnd: Round, clock: RoundClock, request: HttpRequest,
             prefix=f"dispute-{dispute.pk}", initial=initial_of(dispute.result))
     return {
         "queue": [{"line": q, "time": format_time(q.time_seconds or 0)}
-                  for q in selectors.finishes_awaiting_check(rnd)],
+                  for q in selectors.finishes_awaiting_check(rnd, group=group)],
+        "queue_group": group,
         "disputes": disputes,
         "credits": [{"line": c, "credit": format_time(c.seconds),
                      "ends_ms": _epoch_ms(started + dt.timedelta(seconds=c.limit_seconds))
@@ -382,7 +395,8 @@ def live_state(request: HttpRequest, championship: Championship,
     floor = _floor(rnd, group, clock.server_now)
     map_url = reverse("control:live:map", args=[championship.slug, rnd.pk])
     context = _panels_context(rnd, clock, request,
-                              return_to=f"{map_url}?group={group}" if group else map_url)
+                              return_to=f"{map_url}?group={group}" if group else map_url,
+                              group=_queue_group(rnd, group) if "group" in request.GET else None)
     relay = context["relay"]
     data: dict[str, Any] = {
         "round": {"id": rnd.pk, "state": rnd.state, "state_label": rnd.get_state_display()},

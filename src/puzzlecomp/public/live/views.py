@@ -6,6 +6,7 @@ results.js and projector.js then follow the live notices and redraw from the sam
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -73,12 +74,16 @@ def _round_page(request: HttpRequest, slug: str, round_id: int,
     words = words_of(rnd)
     official = official_ranking_of(rnd) if data["round"]["official_ranking"] else None
     live = _live_attributes(rnd, snapshot, group)
+    # A page of one group shows that group's clock (groups sharing the tables start apart).
+    clock_json = (data.get("group_clocks") or {}).get(group) or data["clock"]
     return render(request, page, {
         "championship": rnd.event.championship,
         "round": rnd,
         "event": rnd.event,
-        "clock": clock_view(data["clock"], now=timezone.now()),
-        "clock_json": data["clock"],
+        "clock": clock_view(clock_json, now=timezone.now()),
+        "clock_json": clock_json,
+        "disputes_close_at": (_instant(data["round"].get("disputes_close_at"))
+                              if data["round"]["state"] == "published" else None),
         "tables_html": tables_html(template=tables, rnd=rnd, snapshot=snapshot, data=data,
                                    group=group, words=words, official_ranking=official,
                                    entrant_url=live["entrant_url"]),
@@ -100,6 +105,9 @@ def charts(request: HttpRequest, slug: str, round_id: int) -> HttpResponse:
     except RulesError:
         raise Http404("the round's rules are incomplete") from None
     return render(request, "public/live/_charts.html", {"charts": round_charts(data)})
+def _instant(value: Any) -> dt.datetime | None:
+    """A time of the snapshot, which holds it as ISO text once cached as JSON."""
+    return dt.datetime.fromisoformat(value) if isinstance(value, str) else value
 
 
 def _live_attributes(rnd: Round, snapshot: Snapshot, group: str | None) -> dict[str, Any]:

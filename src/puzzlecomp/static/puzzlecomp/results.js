@@ -237,7 +237,8 @@ export function followRound(root, { labels, clock, onData, fetchAtStart = false 
       if (!result.changed) return;
       const previous = current?.data ?? null;
       current = { etag: result.etag, data: result.data };
-      clockJson = result.data.clock;
+      // A page of one group follows that group's clock (groups sharing tables start apart).
+      clockJson = result.data.group_clocks?.[root.dataset.group] ?? result.data.clock;
       onData(result.data, previous);
     } catch (error) {
       // The next notice (or the feed coming back) fetches again.
