@@ -327,7 +327,7 @@ def test_with_pieces_missing_the_judge_confirms_the_count_and_may_correct_it(pho
     # Changing the count asks for the confirmation again.
     sheet.get_by_role("button", name="Missing pieces +").tap()
     expect(verify).to_be_disabled()
-    sheet.get_by_role("button", name="Missing pieces −").tap()
+    sheet.get_by_role("button", name="Missing pieces \N{MINUS SIGN}").tap()
     sheet.locator('input[name="complete_and_correct"]').check()
     screenshot(page, "judge-check-missing")
     verify.tap()
@@ -336,7 +336,7 @@ def test_with_pieces_missing_the_judge_confirms_the_count_and_may_correct_it(pho
 
     entry(page, 1).locator('button[data-action="correct"]').tap()
     expect(sheet.locator('input[name="missing"]')).to_have_value("2")
-    sheet.get_by_role("button", name="Missing pieces −").tap()
+    sheet.get_by_role("button", name="Missing pieces \N{MINUS SIGN}").tap()
     expect(sheet.locator("#sheet-complete")).to_have_text(
         "Every placed piece is correctly placed and exactly 1 piece is missing")
     sheet.locator('input[name="complete_and_correct"]').check()

@@ -7,7 +7,6 @@ from puzzlecomp.api import api
 from puzzlecomp.web.login import ThrottledPasswordResetView
 
 
-
 def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     """Browsers ask for /favicon.ico whatever a page's <link rel="icon"> says."""
     # Resolved per request: the manifest storage of production knows the hashed name only then.
