@@ -160,6 +160,7 @@ class MemberData(Model):
     person: int
     position: Members = 0
     represents: OptionalCountryCode = ""
+    first_state_competition_of_year: bool | None = None
 
 
 class EntryData(Model):
