@@ -88,10 +88,11 @@ def test_every_public_and_control_page_has_no_serious_violation(page, demo, lang
     assert len(urls) >= 30, urls
     sign_in(page)
     page.context.add_cookies([{"name": "django_language", "value": language,
-                               "url": page.url}])
+                               "domain": "localhost", "path": "/"}])
     found: list[str] = []
     for url in urls:
         page.goto(url)
+        assert page.locator("html").get_attribute("lang") == language, url
         found += serious_violations(page)
     report(f"axe-{language}", urls, found)
     assert found == [], "\n".join(found)
