@@ -36,3 +36,14 @@ def test_the_demo_loads_with_groups_seats_and_half_the_first_results(db):
     assert statuses["unfinished"] > 0
     assert recorded.filter(missing__gt=0).exists()
     assert "already loaded" in demo_load(individuals=60, pairs=20, teams=8)
+
+
+def test_the_demo_championship_starts_before_its_first_rounds_and_each_entry_owes_a_fee(db):
+    demo_load(individuals=12, pairs=4, teams=4)
+    championship = Championship.objects.get(slug=DEMO_SLUG)
+    started = Round.objects.filter(event__championship=championship, starts_at__isnull=False)
+    assert started.exists()
+    assert all(championship.starts_at <= r.starts_at for r in started)
+    entries = Entry.objects.filter(event__championship=championship)
+    assert not entries.filter(fee_amount__isnull=True).exists()
+    assert set(entries.values_list("fee_currency", flat=True)) == {"EUR"}
