@@ -113,7 +113,9 @@ def qualifiers_confirm(request: HttpRequest, championship: Championship,
     ok, written = _attempt(request, lambda: services.qualifiers_confirm(round=rnd,
                                                                        user=request.user))
     if ok and written:
-        messages.success(request, _("%(count)s qualifiers confirmed.") % {"count": written})
+        messages.success(request, ngettext("%(count)s qualifier confirmed.",
+                                           "%(count)s qualifiers confirmed.", written)
+                         % {"count": written})
     elif ok:
         messages.info(request, _("The confirmed qualifiers are already the engine's."))
     return _to_qualifiers(championship, rnd)
