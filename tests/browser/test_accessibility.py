@@ -120,3 +120,19 @@ def test_the_judge_phone_and_its_count_sheet_have_no_serious_violation(page, dem
     found += serious_violations(page)
     report("axe-judge", [page.url], found)
     assert found == [], "\n".join(found)
+
+
+def test_the_live_results_and_projector_drawn_by_their_scripts_have_no_serious_violation(
+        live_page, demo):
+    """The public results as spectators see them: rows drawn from the live feed (ASGI)."""
+    found: list[str] = []
+    urls: list[str] = []
+    for rnd in Round.objects.filter(event__championship=demo, starts_at__isnull=False):
+        for url in (f"/c/{demo.slug}/results/{rnd.pk}/",
+                    f"/c/{demo.slug}/results/{rnd.pk}/projector/"):
+            live_page.goto(url)
+            expect(live_page.locator("tr[data-entry]").first).to_be_attached()
+            urls.append(url)
+            found += serious_violations(live_page)
+    report("axe-live", urls, found)
+    assert found == [], "\n".join(found)
