@@ -137,6 +137,9 @@ def import_guide() -> list[tuple[str, str]]:
         ("consent_publish", _("Name, nationality and age category may be published: %(yes_no)s.")
          % {"yes_no": yes_no}),
         ("consent_photos", _("Photos may be published: %(yes_no)s.") % {"yes_no": yes_no}),
+        ("first_state_competition_of_year",
+         _("The person's first state competition of the calendar year (Australian territory "
+           "residents' trophies): %(yes_no)s; blank when not given.") % {"yes_no": yes_no}),
     ]
 
 
