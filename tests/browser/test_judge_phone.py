@@ -309,16 +309,18 @@ def test_a_multi_puzzle_round_checks_each_puzzle_before_the_next_one_opens(phone
 
 
 def stored_when(page, rnd: Round, number: int, check) -> Result:
-    """The entry's stored result once `check` holds for it (the outbox sends in the background;
-    "All sent" may still show from the record before)."""
+    """The entry's stored result once the phone's outbox is empty ("All sent" may still show
+    from the record before); the database is read once, after (polling it from here would
+    lock the in-memory database the server writes to)."""
+    slug = rnd.event.championship.slug
     deadline = time.monotonic() + 15
-    while True:
-        result = Result.objects.filter(round=rnd, entry__number=number).first()
-        if result is not None and check(result):
-            return result
+    while outbox_records(page, slug):
         if time.monotonic() > deadline:
-            raise AssertionError(f"entry {number}'s result never matched: {result}")
+            raise AssertionError("the outbox never emptied")
         page.wait_for_timeout(100)
+    result = Result.objects.get(round=rnd, entry__number=number)
+    assert check(result), result
+    return result
 
 
 def test_with_pieces_missing_the_judge_confirms_the_count_and_may_correct_it(phone_page,
