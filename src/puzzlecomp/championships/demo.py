@@ -50,8 +50,8 @@ def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
         owner = _demo_owner()
         championship = championship_create(
             ruleset_id="wjpc-2025", name="WJPC 2025 (demo)", slug=DEMO_SLUG,
-            # Today, before the first rounds the demo starts (100 and 40 minutes ago).
-            starts_at=timezone.now() - dt.timedelta(hours=3), venue="Valladolid", owner=owner,
+            # Today, before the first rounds the demo starts (up to 3 h 10 min ago).
+            starts_at=timezone.now() - dt.timedelta(hours=4), venue="Valladolid", owner=owner,
         )
         championship.published = True
         championship.save(update_fields=["published"])
