@@ -38,21 +38,21 @@ def running_round() -> Round:
                       tables=2)
 
 
-def pairing_link(championship: Championship) -> str:
-    """The head judge creates a device for tables 1-2; the link its QR code carries."""
+def pairing_link(championship: Championship, last_table: int = 2) -> str:
+    """The head judge creates a device for tables 1-2 (or more); the link its QR code carries."""
     head = get_user_model().objects.create_user("head", password="pw-12345678")
     Membership.objects.create(user=head, championship=championship, role=Role.HEAD_JUDGE)
     client = Client()
     client.force_login(head)
     sheet = client.post(f"/control/{championship.slug}/judges/new/",
-                        {"label": "Front tables", "table_from": 1, "table_to": 2})
+                        {"label": "Front tables", "table_from": 1, "table_to": last_table})
     assert "<svg" in sheet.content.decode()
     url = re.search(r'id="pairing-link"[^>]*>([^<]+)<', sheet.content.decode()).group(1)
     return url[url.index("/judge/"):]
 
 
-def pair(page, championship: Championship) -> None:
-    page.goto(pairing_link(championship))
+def pair(page, championship: Championship, last_table: int = 2) -> None:
+    page.goto(pairing_link(championship, last_table))
     expect(page.locator("#pair-button")).to_be_visible()
     screenshot(page, "judge-pair")
     page.locator("#pair-button").tap()
@@ -181,7 +181,8 @@ def test_offline_records_arrive_exactly_once_when_the_network_comes_back(phone_p
     page.locator("#sheet-note").fill("Help from a spectator")
     page.locator('#sheet-form button[data-submit="dsq"]').tap()
     expect(page.locator("#sync")).to_have_attribute("data-state", "offline")
-    expect(page.locator("#sync")).to_have_text("Offline: 4 waiting to send")
+    # Four records of three entrants (entry 1's finish and its check).
+    expect(page.locator("#sync")).to_have_text("Offline: 3 entrants waiting to send")
     expect(entry(page, 3)).to_have_attribute("data-status", "dsq")
     screenshot(page, "judge-offline")
     waiting = outbox_records(page, championship.slug)
@@ -259,7 +260,7 @@ def test_two_judges_on_one_result_choose_explicitly_which_one_stays(phone_page, 
     for number in (1, 2):
         assert write(other, running_round, number, "tap", time_seconds=300).status_code == 200
     page.context.set_offline(False)
-    expect(page.locator("#sync")).to_have_text("2 need your decision")
+    expect(page.locator("#sync")).to_have_text("2 entrants need your decision")
     conflicts = page.locator(".notice.conflict")
     expect(conflicts).to_have_count(2)
     expect(conflicts.first.locator(".theirs")).to_have_text("Finished 05:00: check it")
@@ -305,3 +306,93 @@ def test_a_multi_puzzle_round_checks_each_puzzle_before_the_next_one_opens(phone
     assert 40 * 60 <= row.puzzles[0]["time"] <= 42 * 60
     assert (row.status, row.checked, row.version) == ("unfinished", False, 3)
     assert errors == []
+
+
+def stored_when(page, rnd: Round, number: int, check) -> Result:
+    """The entry's stored result once the phone's outbox is empty ("All sent" may still show
+    from the record before); the database is read once, after (polling it from here would
+    lock the in-memory database the server writes to)."""
+    slug = rnd.event.championship.slug
+    deadline = time.monotonic() + 15
+    while outbox_records(page, slug):
+        if time.monotonic() > deadline:
+            raise AssertionError("the outbox never emptied")
+        page.wait_for_timeout(100)
+    result = Result.objects.get(round=rnd, entry__number=number)
+    assert check(result), result
+    return result
+
+
+def test_with_pieces_missing_the_judge_confirms_the_count_and_may_correct_it(phone_page,
+                                                                              running_round):
+    """The issue: with 2 pieces missing the check stayed disabled until the judge ticked
+    "complete and every piece correctly placed", which a careful judge won't."""
+    page = phone_page
+    pair(page, running_round.event.championship)
+    entry(page, 1).locator('button[data-action="tap"]').tap()
+    sheet = page.locator("#sheet-form")
+    for _ in range(2):
+        sheet.get_by_role("button", name="Missing pieces +").tap()
+    expect(sheet.locator("#sheet-complete")).to_have_text(
+        "Every placed piece is correctly placed and exactly 2 pieces are missing")
+    sheet.locator('input[name="complete_and_correct"]').check()
+    sheet.locator('input[name="competitor_confirmed"]').check()
+    verify = sheet.locator('button[data-submit="verify"]')
+    expect(verify).to_be_enabled()
+    # Changing the count asks for the confirmation again.
+    sheet.get_by_role("button", name="Missing pieces +").tap()
+    expect(verify).to_be_disabled()
+    sheet.get_by_role("button", name="Missing pieces \N{MINUS SIGN}").tap()
+    sheet.locator('input[name="complete_and_correct"]').check()
+    screenshot(page, "judge-check-missing")
+    verify.tap()
+    stored_when(page, running_round, 1, lambda r: r.checked and r.missing == 2)
+
+    entry(page, 1).locator('button[data-action="correct"]').tap()
+    expect(sheet.locator('input[name="missing"]')).to_have_value("2")
+    sheet.get_by_role("button", name="Missing pieces \N{MINUS SIGN}").tap()
+    expect(sheet.locator("#sheet-complete")).to_have_text(
+        "Every placed piece is correctly placed and exactly 1 piece is missing")
+    sheet.locator('input[name="complete_and_correct"]').check()
+    sheet.locator('input[name="competitor_confirmed"]').check()
+    sheet.locator('button[data-submit="verify"]').tap()
+    stored_when(page, running_round, 1, lambda r: r.checked and r.missing == 1)
+
+
+def test_the_judge_records_and_checks_a_finish_with_the_keyboard_alone(phone_page,
+                                                                        running_round):
+    page = phone_page
+    pair(page, running_round.event.championship)
+    tap = entry(page, 2).locator('button[data-action="tap"]')
+    tap.focus()
+    page.keyboard.press("Enter")
+    sheet = page.locator("#sheet-form")
+    expect(sheet).to_be_visible()
+    # Tab through the sheet to the missing count, type it, tick both boxes with the space bar.
+    page.keyboard.press("Tab")
+    while page.evaluate("document.activeElement.name") != "missing":
+        page.keyboard.press("Tab")
+    page.keyboard.type("1")
+    while page.evaluate("document.activeElement.name") != "complete_and_correct":
+        page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    while page.evaluate("document.activeElement.dataset.submit") != "verify":
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#sheet")).not_to_be_visible()
+    result = stored_when(page, running_round, 2, lambda r: r.checked)
+    assert (result.status, result.missing) == ("finished", 1)
+
+
+def test_a_section_of_many_tables_starts_as_a_compact_list(phone_page):
+    rnd = seat_round(published_championship("WJPC Compact Test"), "individual", "first",
+                     tables=8)
+    page = phone_page
+    pair(page, rnd.event.championship, last_table=8)
+    expect(page.locator("#tables")).to_have_class(re.compile(r"\bcompact\b"))
+    screenshot(page, "judge-compact")
+    page.locator("#compact").tap()
+    expect(page.locator("#tables")).not_to_have_class(re.compile(r"\bcompact\b"))
+    expect(page.locator("#compact")).to_have_attribute("aria-pressed", "false")

@@ -45,3 +45,14 @@ def test_the_demo_publishes_its_standings(db, client):
     page = client.get(f"/c/{DEMO_SLUG}/standings/")
     assert page.status_code == 200
     assert b'id="standings"' in page.content
+
+
+def test_the_demo_championship_starts_before_its_first_rounds_and_each_entry_owes_a_fee(db):
+    demo_load(individuals=12, pairs=4, teams=4)
+    championship = Championship.objects.get(slug=DEMO_SLUG)
+    started = Round.objects.filter(event__championship=championship, starts_at__isnull=False)
+    assert started.exists()
+    assert all(championship.starts_at <= r.starts_at for r in started)
+    entries = Entry.objects.filter(event__championship=championship)
+    assert not entries.filter(fee_amount__isnull=True).exists()
+    assert set(entries.values_list("fee_currency", flat=True)) == {"EUR"}

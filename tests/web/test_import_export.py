@@ -26,7 +26,9 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.printing.round_results import COLUMNS
+from puzzlecomp.championships.services.importing import COLUMNS as IMPORT_COLUMNS
 from puzzlecomp.championships.services.importing import country_code
+from puzzlecomp.control.data.views import import_guide
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -105,7 +107,7 @@ def test_the_first_state_competition_of_the_year_is_imported_with_each_member(
 
 def test_a_correct_csv_is_imported_whole_after_the_dry_run(championship, organiser):
     page = dry_run(organiser, championship, "teams", upload("teams.csv"))
-    assert "Ready to import 2 entries with 7 people into Teams." in page
+    assert "Ready to import 2 entries (7 people) into Teams." in page
     assert not Entry.objects.exists()
     response = organiser.post(data_url("import_confirm", championship))
     assert response.status_code == 302
@@ -144,6 +146,51 @@ def test_semicolons_and_unknown_columns_are_accepted_for_individuals(championshi
         ("Iris Nagy", "HUN"), ("Jan Kowalski", "POL")]
 
 
+def test_a_czech_excel_csv_in_windows_1250_is_read_as_such_and_the_dry_run_says_so(
+        championship, organiser):
+    rows = ("first_name;last_name;nationality;consent_publish\n"
+            "Jiří;Černý;CZE;ano\nŽofie;Šťastná;CZE;ne\nOndřej;Růžička;CZE;ano\n")
+    page = dry_run(organiser, championship, "individual",
+                   upload("prihlasky.csv", rows.encode("cp1250")))
+    assert "Jiří Černý" in page
+    assert "Žofie Šťastná" in page
+    assert "it was read as Windows-1250" in page
+    organiser.post(data_url("import_confirm", championship))
+    assert Person.objects.get(last_name="Černý").consent_publish
+    assert not Person.objects.get(last_name="Šťastná").consent_publish
+
+
+def test_a_utf8_csv_is_read_as_utf8(championship, organiser):
+    page = dry_run(organiser, championship, "individual", upload("individuals-semicolon.csv"))
+    assert "Read as UTF-8 text." in page
+
+
+@pytest.mark.parametrize(("word", "consent"), [
+    ("yes", True), ("ano", True), ("ja", True), ("sí", True), ("PRAVDA", True),
+    ("no", False), ("ne", False), ("nei", False), ("falso", False), ("", False)])
+def test_yes_and_no_in_the_four_interface_languages(championship, organiser, word, consent):
+    rows = f"first_name,last_name,nationality,consent_photos\nAna,Horvat,CRO,{word}\n"
+    page = dry_run(organiser, championship, "individual", upload("p.csv", rows.encode()))
+    assert "Ready to import 1 entry (1 person)" in page
+    organiser.post(data_url("import_confirm", championship))
+    assert Person.objects.get(last_name="Horvat").consent_photos is consent
+
+
+def test_a_yes_or_no_that_is_not_recognised_is_refused_with_row_and_field(
+        championship, organiser):
+    rows = "first_name,last_name,nationality,consent_photos\nAna,Horvat,CRO,maybe\n"
+    page = dry_run(organiser, championship, "individual", upload("p.csv", rows.encode()))
+    assert "row 2, field consent_photos: 'maybe' is not yes or no" in page
+    assert not Entry.objects.exists()
+
+
+def test_the_import_guide_is_a_link_to_every_column_on_the_page(championship, organiser):
+    page = organiser.get(data_url("import", championship)).content.decode()
+    assert '<a href="#import-guide">' in page
+    assert 'id="import-guide"' in page
+    assert [column for column, _meaning in import_guide()] == list(IMPORT_COLUMNS)
+
+
 def test_an_xlsx_file_is_imported(championship, organiser):
     workbook = Workbook()
     sheet = workbook.active
@@ -154,7 +201,7 @@ def test_an_xlsx_file_is_imported(championship, organiser):
     out = io.BytesIO()
     workbook.save(out)
     page = dry_run(organiser, championship, "pairs", upload("pairs.xlsx", out.getvalue()))
-    assert "Ready to import 1 entries with 2 people into Pairs." in page
+    assert "Ready to import 1 entry (2 people) into Pairs." in page
     organiser.post(data_url("import_confirm", championship))
     pair = Entry.objects.get(event__code="pairs")
     assert pair.name == "Lukas Weber & Karin Olsen"

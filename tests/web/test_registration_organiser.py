@@ -95,7 +95,7 @@ def test_a_later_cancellation_gets_no_refund_and_the_page_says_why(wjpc, organis
     organiser.post(url("payment", wjpc, "individual", entry.number), {"amount": "75"})
     clock("2027-09-06T08:00")
     html = organiser.get(url("cancel", wjpc, "individual", entry.number)).content.decode()
-    assert "a refund needs a cancellation by Sept. 5, 2027 (15 days before" in html
+    assert "a refund needs a cancellation by 5 September 2027 (15 days before" in html
     organiser.post(url("cancel", wjpc, "individual", entry.number))
     entry.refresh_from_db()
     assert (entry.status, entry.refund_amount) == (EntryStatus.CANCELLED, Decimal("0.00"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -22,6 +23,8 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.services.relay import relay_teams_draw
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.championships.services.standings import event_standings_publish
+from puzzlecomp.rules.fees import fee_due
+from puzzlecomp.rules.loading import load_ruleset
 
 DEMO_SLUG = "demo-wjpc-2025"
 RELAY_DEMO_SLUG = "demo-czech-relay-2027"
@@ -48,7 +51,8 @@ def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
         owner = _demo_owner()
         championship = championship_create(
             ruleset_id="wjpc-2025", name="WJPC 2025 (demo)", slug=DEMO_SLUG,
-            starts_at=timezone.now() + dt.timedelta(days=30), venue="Valladolid", owner=owner,
+            # Today, before the first rounds the demo starts (up to 3 h 10 min ago).
+            starts_at=timezone.now() - dt.timedelta(hours=4), venue="Valladolid", owner=owner,
         )
         championship.published = True
         championship.save(update_fields=["published"])
@@ -87,9 +91,19 @@ def _demo_owner():  # type: ignore[no-untyped-def]
 
 def _entries(event: Event, count: int, size: int, rng: random.Random) -> None:
     people = Person.objects.bulk_create(_person(rng) for _ in range(count * size))
+    # Registered two months before the championship, at the rulebook's price for that day.
+    starts = event.championship.starts_at
+    ruleset = load_ruleset(event.championship.ruleset_id)
+    spec = next(e for e in ruleset.events if e.id == event.code)
+    fee = fee_due(spec, currency=ruleset.currency, people=size,
+                  registered_on=(starts - dt.timedelta(days=60)).date(),
+                  competition_start=starts.date())
     entries = Entry.objects.bulk_create(
         Entry(event=event, number=n + 1, status=EntryStatus.CONFIRMED,
-              confirmed_at=timezone.now(), seed_rank=n + 1 if rng.random() < 0.3 else None)
+              confirmed_at=starts - dt.timedelta(days=60),
+              seed_rank=n + 1 if rng.random() < 0.3 else None,
+              fee_amount=fee.amount if fee else None, fee_currency=fee.currency if fee else "",
+              paid_amount=fee.amount if fee and rng.random() < 0.9 else Decimal(0))
         for n in range(count)
     )
     members: list[EntryMember] = []

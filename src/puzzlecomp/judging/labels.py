@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+# The plural form of en, cs, nb and es is the same for every count from 5 up (and for 0 as 5).
+PLURAL_SAMPLES = range(6)
 
 
-def screen_labels() -> dict[str, str]:
+def _plural(text: Callable[[int], str]) -> list[str]:
+    """A text's plural forms for the counts 0 to 5; judge.js takes the form of min(count, 5)."""
+    return [text(count) for count in PLURAL_SAMPLES]
+
+
+def screen_labels() -> dict[str, str | list[str]]:
     """Every text judge.js shows; `%(name)s` placeholders are filled in by the script."""
     return {
         "time": _("TIME"),
@@ -18,7 +29,9 @@ def screen_labels() -> dict[str, str]:
         "open_puzzle": _("Open puzzle %(puzzle)s"),
         "open_puzzles": _("Open puzzles %(puzzles)s"),
         "puzzle": _("Puzzle %(puzzle)s"),
-        "pieces_of": _("%(pieces)s pieces"),
+        "pieces_of": _plural(lambda n: ngettext(
+            "%(count)s piece",
+            "%(count)s pieces", n)),
         "table": _("Table %(table)s"),
         "group": _("Group %(group)s"),
         "no_rounds": _("No round is running. This screen fills in when the head judge starts "
@@ -37,18 +50,28 @@ def screen_labels() -> dict[str, str]:
         "to_check": _("Finished %(time)s: check it"),
         "verified": _("Finished %(time)s, checked"),
         "verified_missing": _("Finished %(time)s, checked, %(missing)s missing"),
-        "counted": _("Counted: %(pieces)s pieces placed"),
-        "counted_remaining": _("Counted: %(remaining)s pieces left"),
+        "counted": _plural(lambda n: ngettext(
+            "Counted: %(count)s piece placed",
+            "Counted: %(count)s pieces placed", n)),
+        "counted_remaining": _plural(lambda n: ngettext(
+            "Counted: %(count)s piece left",
+            "Counted: %(count)s pieces left", n)),
         "disqualified": _("Disqualified: %(reason)s"),
         "status_other": _("Recorded: %(status)s"),
         "waiting_mark": _("waiting to send"),
         "held_mark": _("needs your decision (above)"),
         "sync_sent": _("All sent"),
-        "sync_waiting": _("%(count)s waiting to send"),
-        "sync_offline": _("Offline: %(count)s waiting to send"),
+        # The outbox counts entrants: a finish and its check are two records of one entrant.
+        "sync_waiting": _plural(lambda n: ngettext(
+            "%(count)s entrant waiting to send",
+            "%(count)s entrants waiting to send", n)),
+        "sync_offline": _plural(lambda n: ngettext(
+            "Offline: %(count)s entrant waiting to send",
+            "Offline: %(count)s entrants waiting to send", n)),
         "sync_offline_none": _("Offline: nothing waiting"),
-        "sync_attention": _("%(count)s need your decision"),
-        "sync_attention_one": _("1 needs your decision"),
+        "sync_attention": _plural(lambda n: ngettext(
+            "%(count)s entrant needs your decision",
+            "%(count)s entrants need your decision", n)),
         "sync_revoked": _("This phone can no longer send: %(reason)s"),
         "check_title": _("Check entry %(entry)s"),
         "show_time": _("Show this time to the competitor."),
@@ -56,6 +79,10 @@ def screen_labels() -> dict[str, str]:
         "contiguous": _("Of these, in adjacent clusters"),
         "found": _("Of these, found elsewhere (bag, floor)"),
         "complete": _("The puzzle is complete and every piece correctly placed"),
+        "complete_missing": _plural(lambda n: ngettext(
+            "Every placed piece is correctly placed and exactly %(count)s piece is missing",
+            "Every placed piece is correctly placed and exactly %(count)s pieces are missing", n)),
+        "correct_check": _("Correct the missing pieces"),
         "confirmed": _("The competitor confirmed the time shown"),
         "verify": _("Checked: record it"),
         "wrong_piece": _("Wrong piece: not finished"),

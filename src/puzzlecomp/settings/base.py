@@ -162,6 +162,8 @@ LANGUAGES = [("en", _("English")), ("cs", _("Czech")), ("nb", _("Norwegian Bokm√
 LOCALE_PATHS = [PACKAGE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
+# English dates day first, on a 24-hour clock (see the module).
+FORMAT_MODULE_PATH = ["puzzlecomp.locale_formats"]
 USE_TZ = True
 
 STATIC_URL = "/static/"

@@ -1,10 +1,20 @@
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 from puzzlecomp.api import api
 from puzzlecomp.web.login import ThrottledPasswordResetView
 
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """Browsers ask for /favicon.ico whatever a page's <link rel="icon"> says."""
+    # Resolved per request: the manifest storage of production knows the hashed name only then.
+    return HttpResponsePermanentRedirect(static("puzzlecomp/favicon.svg"))
+
+
 urlpatterns = [
+    path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("accounts/password_reset/", ThrottledPasswordResetView.as_view(),
          name="password_reset"),

@@ -49,8 +49,10 @@ MAX_ROWS = 5000
 # 16,384 in a few kilobytes) and what its parts unpack to.
 MAX_COLUMNS = 100
 MAX_UNPACKED_BYTES = 50 * 1024 * 1024
-YES = {"yes", "y", "true", "1", "x", "ano", "ja", "sí", "si"}
-NO = {"", "no", "n", "false", "0", "ne", "nei"}
+# The words of the four interface languages (en, cs, nb, es), and what their spreadsheets
+# write for TRUE and FALSE; anything else is refused, never read as "no".
+YES = {"yes", "y", "true", "1", "x", "ano", "pravda", "ja", "sann", "sí", "si", "verdadero"}
+NO = {"", "no", "n", "false", "0", "ne", "nepravda", "nei", "usann", "falso"}
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 # A row of the file: its number in the spreadsheet (the header is row 1) and its cells as text.
@@ -84,6 +86,8 @@ class Sheet:
     filename: str
     rows: list[Row]
     ignored_columns: tuple[str, ...] = ()
+    # The text encoding a CSV was read in ("utf_8", "cp1250"); empty for XLSX.
+    encoding: str = ""
 
 
 @dataclass(frozen=True)
@@ -142,8 +146,9 @@ def _problem(code: str, message: str, *, row: int | None = None, entry: str = ""
 def import_file_read(*, filename: str, content: bytes) -> Sheet:
     """The rows of a CSV or XLSX file; raises ImportRejected when it cannot be read."""
     suffix = filename.lower().rsplit(".", 1)[-1]
+    encoding = ""
     if suffix == "csv":
-        header, cells = _read_csv(content)
+        header, cells, encoding = _read_csv(content)
     elif suffix == "xlsx":
         header, cells = _read_xlsx(content)
     else:
@@ -168,7 +173,7 @@ def import_file_read(*, filename: str, content: bytes) -> Sheet:
                                        "The file has %(count)s rows; at most %(max)s at once.",
                                        count=len(rows), max=MAX_ROWS)])
     ignored = tuple(c for c in columns if c and c not in COLUMNS)
-    return Sheet(filename, rows, ignored)
+    return Sheet(filename, rows, ignored, encoding)
 
 
 def _unreadable(kind: str) -> ImportRejected:
@@ -176,22 +181,33 @@ def _unreadable(kind: str) -> ImportRejected:
                                     kind=kind)])
 
 
-def _read_csv(content: bytes) -> tuple[list[str], list[list[str]]]:
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            text = content.decode(encoding)
-            break
-        except UnicodeDecodeError:
-            continue
-    else:
+def _csv_text(content: bytes) -> tuple[str, str]:
+    """The text of a CSV and its encoding: UTF-8 when it decodes, else the detected one.
+
+    Excel saves CSV in the Windows code page of its language (Windows-1250 in Czech), which
+    a fixed fallback would misread ("Jiøí Èerný" for "Jiří Černý").
+    """
+    try:
+        return content.decode("utf-8-sig"), "utf_8"
+    except UnicodeDecodeError:
+        pass
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(content).best()
+    if best is None:
         raise _unreadable("CSV")
+    return str(best), best.encoding
+
+
+def _read_csv(content: bytes) -> tuple[list[str], list[list[str]], str]:
+    text, encoding = _csv_text(content)
     first_line = text.split("\n", 1)[0]
     # Spreadsheets in many European languages write semicolons.
     delimiter = max(",;\t", key=first_line.count)
     lines = list(csv.reader(io.StringIO(text), delimiter=delimiter))
     if not lines:
         raise ImportRejected([_problem("import.empty", "The file has no rows below the header.")])
-    return lines[0], lines[1:]
+    return lines[0], lines[1:], encoding
 
 
 def _read_xlsx(content: bytes) -> tuple[list[str], list[list[str]]]:

@@ -27,7 +27,8 @@ def problem_message(problem: ImportProblem) -> str:
 class ImportForm(forms.Form):
     event = forms.ModelChoiceField(label=_("Event"), queryset=Event.objects.none())
     file = forms.FileField(label=_("CSV or XLSX file"),
-                           help_text=_("Columns are described in the import guide."))
+                           help_text=_('Columns are described in the '
+                                       '<a href="#import-guide">import guide</a> below.'))
 
     def __init__(self, *args: object, championship: Championship, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

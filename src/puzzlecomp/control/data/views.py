@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from puzzlecomp.championships.messages import messages_of
 from puzzlecomp.championships.models import Championship, Event, Role, Round
@@ -16,7 +17,6 @@ from puzzlecomp.championships.roles import requires_role, role_of
 from puzzlecomp.championships.selectors.lists import Table, entries_table, people_table
 from puzzlecomp.championships.services.exporting import FORMATS, table_export
 from puzzlecomp.championships.services.importing import (
-    COLUMNS,
     ImportRejected,
     entries_import,
     import_check,
@@ -89,7 +89,7 @@ def import_upload(request: HttpRequest, championship: Championship) -> HttpRespo
     """Upload a file for one event: a dry run that lists every problem and imports nothing."""
     form = ImportForm(request.POST or None, request.FILES or None, championship=championship)
     context: dict[str, object] = {"championship": championship, "form": form,
-                                  "columns": COLUMNS}
+                                  "guide": import_guide()}
     if request.method == "POST" and form.is_valid():
         event, upload = form.cleaned_data["event"], form.cleaned_data["file"]
         try:
@@ -98,7 +98,8 @@ def import_upload(request: HttpRequest, championship: Championship) -> HttpRespo
             context["problems"] = [problem_message(p) for p in rejected.problems]
         else:
             plan = import_check(event=event, rows=sheet.rows)
-            context.update(event=event, sheet=sheet, plan=plan,
+            context.update(event=event, sheet=sheet, plan=plan, people=_people(plan.people),
+                           encoding=_encoding_name(sheet.encoding),
                            problems=[problem_message(p) for p in plan.problems])
             if not plan.problems:
                 # The checked rows wait in the session until the organiser confirms them.
@@ -107,6 +108,42 @@ def import_upload(request: HttpRequest, championship: Championship) -> HttpRespo
                     "rows": [[number, dict(values)] for number, values in sheet.rows],
                 }
     return render(request, "control/data/import.html", context)
+
+
+def _people(count: int) -> str:
+    return ngettext("%(count)s person", "%(count)s people", count) % {"count": count}
+
+
+def import_guide() -> list[tuple[str, str]]:
+    """Each column of an import and what it holds (docs/import-export.md says more)."""
+    yes_no = _("yes or no (also ano/ne, ja/nei, sí/no, true/false)")
+    return [
+        ("entry", _("Entry key: rows with the same key are the members of one pair or team "
+                    "(for example T3). May stay blank for individuals.")),
+        ("entry_name", _("Name of the pair or team (optional).")),
+        ("position", _("Member's place in the entry: 1, 2, 3… (optional).")),
+        ("first_name", _("First name (required).")),
+        ("last_name", _("Last name (required).")),
+        ("email", _("Email address; one entry per person and event (optional).")),
+        ("nationality", _("Country: IOC code (GER), ISO code (DE) or English name (required).")),
+        ("residence", _("Country of residence, written the same way (optional).")),
+        ("region", _("State or region code, such as NSW (optional).")),
+        ("birth_date", _("Date of birth as YYYY-MM-DD (optional).")),
+        ("years_resident", _("Whole years of residence in the country (optional).")),
+        ("consent_publish", _("Name, nationality and age category may be published: %(yes_no)s.")
+         % {"yes_no": yes_no}),
+        ("consent_photos", _("Photos may be published: %(yes_no)s.") % {"yes_no": yes_no}),
+        ("first_state_competition_of_year",
+         _("The person's first state competition of the calendar year (Australian territory "
+           "residents' trophies): %(yes_no)s; blank when not given.") % {"yes_no": yes_no}),
+    ]
+
+
+def _encoding_name(codec: str) -> str:
+    """A Python codec's name as people know it: cp1250 is Windows-1250, utf_8 is UTF-8."""
+    if codec.startswith("cp125"):
+        return f"Windows-{codec[2:]}"
+    return codec.upper().replace("_", "-")
 
 
 @requires_role(Role.ORGANISER)
@@ -121,13 +158,15 @@ def import_confirm(request: HttpRequest, championship: Championship) -> HttpResp
                                  by=request.user, filename=pending["filename"])
     except ImportRejected as rejected:
         return render(request, "control/data/import.html", {
-            "championship": championship, "columns": COLUMNS,
+            "championship": championship, "guide": import_guide(),
             "form": ImportForm(championship=championship),
             "problems": [problem_message(p) for p in rejected.problems],
         })
     finally:
         del request.session[_session_key(championship)]
-    messages.success(request, _("Imported %(entries)s entries with %(people)s people into "
-                                "%(event)s.") % {"entries": summary.entries,
-                                                 "people": summary.people, "event": event.name})
+    messages.success(request, ngettext("Imported %(count)s entry (%(people)s) into %(event)s.",
+                                       "Imported %(count)s entries (%(people)s) into %(event)s.",
+                                       summary.entries)
+                     % {"count": summary.entries, "people": _people(summary.people),
+                        "event": event.name})
     return redirect("control:data:index", slug=championship.slug)

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from puzzlecomp.championships.messages import form_errors_to_messages, message_of, messages_of
@@ -183,7 +184,8 @@ def seating_assign(request: HttpRequest, championship: Championship,
     made: list[int] = []
     if _attempt(request, lambda: made.append(seating_services.seating_assign(
             round=rnd, groups=chosen, user=request.user))):
-        messages.success(request, _("%(count)s entries seated.") % {"count": made[0]})
+        messages.success(request, ngettext("%(count)s entry seated.", "%(count)s entries seated.",
+                                           made[0]) % {"count": made[0]})
     return _to_seating(championship, rnd, group)
 
 

@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from puzzlecomp.championships.messages import form_errors_to_messages, messages_of
@@ -113,7 +113,9 @@ def qualifiers_confirm(request: HttpRequest, championship: Championship,
     ok, written = _attempt(request, lambda: services.qualifiers_confirm(round=rnd,
                                                                        user=request.user))
     if ok and written:
-        messages.success(request, _("%(count)s qualifiers confirmed.") % {"count": written})
+        messages.success(request, ngettext("%(count)s qualifier confirmed.",
+                                           "%(count)s qualifiers confirmed.", written)
+                         % {"count": written})
     elif ok:
         messages.info(request, _("The confirmed qualifiers are already the engine's."))
     return _to_qualifiers(championship, rnd)
@@ -154,9 +156,11 @@ def next_round_create(request: HttpRequest, championship: Championship,
                                                                     user=request.user))
     if ok:
         groups = ", ".join(made.groups)
-        messages.success(request, (_("%(round)s: groups %(groups)s, %(count)s entries seated.")
-                                   if groups else _("%(round)s: %(count)s entries seated."))
-                         % {"round": made.round.name, "groups": groups, "count": made.seated})
+        seated = ngettext("%(count)s entry seated.", "%(count)s entries seated.",
+                          made.seated) % {"count": made.seated}
+        messages.success(request, (_("%(round)s: groups %(groups)s, %(seated)s")
+                                   if groups else _("%(round)s: %(seated)s"))
+                         % {"round": made.round.name, "groups": groups, "seated": seated})
     return _to_qualifiers(championship, rnd)
 
 

@@ -32,7 +32,16 @@ function readJson(id) {
 
 /** A label with its %(name)s placeholders filled in. */
 function t(key, params = {}) {
-  return (L[key] ?? key).replace(/%\((\w+)\)s/g, (_, name) => String(params[name] ?? ""));
+  return fill(L[key] ?? key, params);
+}
+
+/** A label with a count: the server sends its plural forms for 0 to 5 (labels.py). */
+function tn(key, count, params = {}) {
+  return fill(L[key][Math.min(count, 5)], { ...params, count });
+}
+
+function fill(text, params) {
+  return text.replace(/%\((\w+)\)s/g, (_, name) => String(params[name] ?? ""));
 }
 
 /** A DOM element: h("button", {class: "big", onclick}, "text", child, ...). */
@@ -196,8 +205,8 @@ function describe(round, result) {
       : t("verified", { time: shown });
   }
   if (result.status === "unfinished") {
-    return result.remaining !== null ? t("counted_remaining", { remaining: result.remaining })
-      : t("counted", { pieces: result.pieces ?? 0 });
+    return result.remaining !== null ? tn("counted_remaining", result.remaining)
+      : tn("counted", result.pieces ?? 0);
   }
   return t("status_other", { status: result.status });
 }
@@ -220,8 +229,8 @@ function describePuzzle(round, puzzle) {
       : t("verified", { time: time(puzzle.time) });
   }
   if (puzzle.verified) {
-    return puzzle.remaining !== null ? t("counted_remaining", { remaining: puzzle.remaining })
-      : t("counted", { pieces: puzzle.pieces ?? 0 });
+    return puzzle.remaining !== null ? tn("counted_remaining", puzzle.remaining)
+      : tn("counted", puzzle.pieces ?? 0);
   }
   return liveState(round) === "running" ? L.assembling : L.to_count;
 }
@@ -268,6 +277,14 @@ function singleActions(round, entry, result) {
     buttons.push(actionButton("count", L.count, () => openCount(round, entry, null),
                               !running && !unchecked && !timing));
   }
+  // A checked finish's missing pieces may be corrected until the results are provisional.
+  if (result?.status === "finished" && result.checked
+      && ["running", "counting"].includes(liveState(round))) {
+    buttons.push(actionButton("correct", L.correct_check, () => openVerify(
+      round, entry, null, null, { missing: result.missing,
+                                  missing_contiguous: result.missing_contiguous,
+                                  missing_found: result.missing_found })));
+  }
   buttons.push(actionButton("dsq", L.dsq, () => openDsq(round, entry)));
   return buttons;
 }
@@ -301,7 +318,7 @@ function puzzleRows(round, entry, result) {
     }
     return h("div", { class: "puzzle", dataset: { puzzle: number } },
       h("div", { class: "puzzle-name" }, t("puzzle", { puzzle: number }),
-        h("small", {}, ` ${t("pieces_of", { pieces: round.puzzle_sizes[i] })}`)),
+        h("small", {}, ` ${tn("pieces_of", round.puzzle_sizes[i])}`)),
       h("div", { class: "puzzle-state" }, describePuzzle(round, puzzle)),
       h("div", { class: "actions" }, buttons));
   });
@@ -357,6 +374,21 @@ function currentGroup(round) {
   return round.groups.includes(kept) ? kept : round.groups[0];
 }
 
+// A section of many tables starts as a compact list (one line per entrant); the judge's choice
+// is kept on the phone.
+const COMPACT_FROM_TABLES = 6;
+
+function compactList(tables) {
+  const kept = localStorage.getItem("judge-compact");
+  return kept === null ? tables > COMPACT_FROM_TABLES : kept === "true";
+}
+
+document.getElementById("compact").addEventListener("click", (event) => {
+  const pressed = event.currentTarget.getAttribute("aria-pressed") === "true";
+  localStorage.setItem("judge-compact", String(!pressed));
+  render();
+});
+
 function renderTables() {
   const box = document.getElementById("tables");
   const round = currentRound();
@@ -373,6 +405,9 @@ function renderTables() {
     box.replaceChildren(h("p", { class: "empty" }, L.no_tables));
     return;
   }
+  const compact = compactList(tables.length);
+  box.classList.toggle("compact", compact);
+  document.getElementById("compact").setAttribute("aria-pressed", String(compact));
   box.replaceChildren(...tables.map((table) =>
     h("section", { class: "table", id: `table-${table.table}` },
       h("h2", {}, t("table", { table: table.table })),
@@ -423,10 +458,16 @@ function renderNotices() {
   document.getElementById("notices").replaceChildren(...notices);
 }
 
+/** How many entrants the outbox items are about (a finish and its check are one entrant). */
+function entrantsOf(items) {
+  return new Set(items.map((i) => entryKey(i.round_id, i.entry))).size;
+}
+
 function renderSync() {
   const box = document.getElementById("sync");
-  const waiting = state.items.filter((i) => i.state === "waiting").length;
-  const attention = state.items.length - waiting;
+  const waitingItems = state.items.filter((i) => i.state === "waiting");
+  const waiting = entrantsOf(waitingItems);
+  const attention = entrantsOf(state.items.filter((i) => i.state !== "waiting"));
   const offline = !navigator.onLine || state.networkDown;
   let text;
   let mode;
@@ -434,10 +475,10 @@ function renderSync() {
     text = t("sync_revoked", { reason: state.revoked.detail ?? "" });
     mode = "revoked";
   } else if (attention) {
-    text = attention === 1 ? L.sync_attention_one : t("sync_attention", { count: attention });
+    text = tn("sync_attention", attention);
     mode = "attention";
   } else if (waiting) {
-    text = t(offline ? "sync_offline" : "sync_waiting", { count: waiting });
+    text = tn(offline ? "sync_offline" : "sync_waiting", waiting);
     mode = offline ? "offline" : "waiting";
   } else {
     text = offline ? L.sync_offline_none : L.sync_sent;
@@ -639,11 +680,19 @@ function sizeOf(round, puzzle) {
   return round.puzzle_sizes[(puzzle ?? 1) - 1];
 }
 
-function openVerify(round, entry, puzzle, seconds = null) {
+function openVerify(round, entry, puzzle, seconds = null, recorded = null) {
   const { result } = effective(round, entry);
   const shown = seconds ?? (puzzle ? result?.puzzles?.[puzzle - 1]?.time : result?.time_seconds);
   const verify = h("button", { type: "submit", class: "big", dataset: { submit: "verify" },
                                disabled: true }, L.verify);
+  const completeText = h("span", { id: "sheet-complete" });
+  // With pieces missing the judge confirms that count, not a complete puzzle.
+  const confirmCount = () => {
+    const missing = numberIn(form, "missing");
+    completeText.textContent = missing ? tn("complete_missing", missing) : L.complete;
+    verify.disabled = !(form.elements.complete_and_correct.checked
+                        && form.elements.competitor_confirmed.checked);
+  };
   const wrong = round.wrong_piece_means_unfinished;
   const count = countFields(round, sizeOf(round, puzzle));
   const wrongBox = h("div", { class: "wrong-piece", hidden: true },
@@ -667,18 +716,22 @@ function openVerify(round, entry, puzzle, seconds = null) {
         competitor_confirmed: true });
       closeSheet();
     },
-    onchange: () => {
-      verify.disabled = !(form.elements.complete_and_correct.checked
-                          && form.elements.competitor_confirmed.checked);
-    } },
+    // The judge confirms the count as recorded: changing it asks for the tick again.
+    oninput: (event) => {
+      if (event.target.type !== "number") return;
+      form.elements.complete_and_correct.checked = false;
+      confirmCount();
+    },
+    onchange: confirmCount },
     title(t("check_title", { entry: entry.number }), entry, puzzle),
     h("p", { class: "big-time", id: "sheet-time" }, shown === null || shown === undefined
       ? "" : time(shown)),
     h("p", { class: "muted" }, L.show_time),
-    stepper("missing", L.missing), stepper("missing_contiguous", L.contiguous),
-    stepper("missing_found", L.found),
+    stepper("missing", L.missing, recorded?.missing ?? 0),
+    stepper("missing_contiguous", L.contiguous, recorded?.missing_contiguous ?? 0),
+    stepper("missing_found", L.found, recorded?.missing_found ?? 0),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "complete_and_correct" }),
-      ` ${L.complete}`),
+      " ", completeText),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "competitor_confirmed" }),
       ` ${L.confirmed}`),
     h("div", { class: "actions" }, verify,
@@ -690,6 +743,7 @@ function openVerify(round, entry, puzzle, seconds = null) {
       : h("button", { type: "button", class: "secondary", dataset: { submit: "not-complete" },
                       onclick: closeSheet }, L.not_complete)),
     wrongBox);
+  confirmCount();
   showSheet(form);
 }
 
