@@ -6,20 +6,22 @@ import random
 
 from puzzlecomp.championships.demo import DEMO_SLUG, demo_load
 from puzzlecomp.championships.models import Championship, Result, Round, RoundState, Seat
+from puzzlecomp.championships.selectors.rounds import round_limit_seconds
 from puzzlecomp.championships.services.qualifiers import next_round_create, qualifiers_confirm
 from puzzlecomp.championships.services.results import result_record
 from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.rules.results import Status
 
 
-def played_championship(*, individuals: int = 60) -> Championship:
-    """The demo with its individual event played through every round: times for everyone
-    seated, some unfinished, one disqualified and one absent per round."""
-    demo_load(individuals=individuals, pairs=8, teams=4)
+def played_championship(*, individuals: int = 60, pairs: int = 8,
+                        event: str = "individual") -> Championship:
+    """The demo with one event (the individual one by default) played through every round:
+    times for everyone seated, some unfinished, one disqualified and one absent per round."""
+    demo_load(individuals=individuals, pairs=pairs, teams=4)
     championship = Championship.objects.get(slug=DEMO_SLUG)
     rng = random.Random(13)
     rounds = list(Round.objects.filter(event__championship=championship,
-                                       event__code="individual").order_by("position"))
+                                       event__code=event).order_by("position"))
     for rnd in rounds:
         _record_everyone(rnd, rng)
         round_state_set(round=rnd, state=RoundState.PUBLISHED)
@@ -33,6 +35,7 @@ def _record_everyone(rnd: Round, rng: random.Random) -> None:
     done = set(Result.objects.filter(round=rnd).values_list("entry_id", flat=True))
     seats = list(Seat.objects.filter(round=rnd).exclude(entry_id__in=done)
                  .select_related("entry").order_by("table"))
+    limit = round_limit_seconds(rnd)
     for n, seat in enumerate(seats):
         if n == 0:
             result_record(round=rnd, entry=seat.entry, status=Status.DSQ)
@@ -43,4 +46,4 @@ def _record_everyone(rnd: Round, rng: random.Random) -> None:
                           pieces=rng.randint(200, 490))
         else:
             result_record(round=rnd, entry=seat.entry, status=Status.FINISHED,
-                          time_seconds=rng.randint(1800, 4400))
+                          time_seconds=min(rng.randint(1800, 4400), limit - 1))
