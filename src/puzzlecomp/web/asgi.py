@@ -25,6 +25,8 @@ from django.core.wsgi import get_wsgi_application
 from django.urls import get_resolver
 from django.utils import translation
 
+from puzzlecomp.rules.loading import load_ruleset, ruleset_ids
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "puzzlecomp.settings.dev")
 
 # Few: the work is Python under one lock (the GIL) and SQLite writes one at a time; enough
@@ -49,13 +51,15 @@ async def application(scope: Scope, receive: Receive, send: Send) -> None:
 
 
 def worker_ready() -> None:
-    """Load what the first request would load (every URL's views, every language's
-    catalog), then move the objects that live as long as the process out of the garbage
-    collector's reach, so a full collection walks only what requests made since."""
+    """Load what the first requests would load (every URL's views, every language's
+    catalog, every ruleset), then move the objects that live as long as the process out of
+    the garbage collector's reach, so a full collection walks only what requests made since."""
     get_resolver().url_patterns  # noqa: B018 (imports every view and the API)
     for code, _name in settings.LANGUAGES:
         translation.activate(code)
     translation.deactivate()
+    for ruleset_id in ruleset_ids():
+        load_ruleset(ruleset_id)
     gc.collect()
     gc.freeze()
 
