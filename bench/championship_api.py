@@ -107,10 +107,10 @@ def seed(counts: dict[str, int], tables_per_device: int,
     from django.utils import timezone
 
     from puzzlecomp.championships.selectors.planning import floor_plan_of
+    from puzzlecomp.championships.services.devices import device_create, device_pair
     from puzzlecomp.championships.services.groups import groups_assign
     from puzzlecomp.championships.services.seating import seating_assign
     from puzzlecomp.championships.services.setup import championship_create
-    from puzzlecomp.judging.devices import device_create, device_pair
 
     call_command("migrate", interactive=False, verbosity=0)
     championship = championship_create(ruleset_id="wjpc-2025", name="Bench championship",

@@ -93,9 +93,9 @@ def build_championship(data_dir: Path) -> Setup:
         RoundState,
         Seat,
     )
+    from puzzlecomp.championships.services.devices import device_create, device_pair
     from puzzlecomp.championships.services.rounds import round_state_set
     from puzzlecomp.championships.services.setup import championship_create
-    from puzzlecomp.judging.devices import device_create, device_pair
 
     call_command("migrate", interactive=False, verbosity=0)
     championship = championship_create(ruleset_id="wjpc-2025", name="Bench Live",
@@ -566,7 +566,7 @@ async def judges_record(port: int, schedule: Schedule, request: Any,
 def judge_devices(setup: Setup, judges: int) -> list[tuple[str, list[int]]]:
     """One paired device per judge, each for one table: (token, its entries waiting)."""
     from puzzlecomp.championships.models import Championship
-    from puzzlecomp.judging.devices import device_create, device_pair
+    from puzzlecomp.championships.services.devices import device_create, device_pair
 
     championship = Championship.objects.get(slug=setup.slug)
     devices = []

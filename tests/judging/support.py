@@ -19,8 +19,8 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
+from puzzlecomp.championships.services.devices import device_create, device_pair
 from puzzlecomp.championships.services.rounds import round_state_set
-from puzzlecomp.judging.devices import device_create, device_pair
 
 WRITE_URL = "/api/v1/device/results"
 ME_URL = "/api/v1/device/me"

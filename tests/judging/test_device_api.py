@@ -18,11 +18,11 @@ from puzzlecomp.championships.models import (
     Round,
     RoundState,
 )
+from puzzlecomp.championships.services import recording
+from puzzlecomp.championships.services.devices import device_revoke
 from puzzlecomp.championships.services.disputes import time_credit_grant
 from puzzlecomp.championships.services.results import ResultValues, result_submit
 from puzzlecomp.championships.services.rounds import round_state_set
-from puzzlecomp.judging import recording
-from puzzlecomp.judging.devices import device_revoke
 from puzzlecomp.rules.results import Status
 from tests.judging.support import ME_URL, elapsed, fields_of, pair_device, seat_round, write
 

@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import timezone
 
 from puzzlecomp.championships.models import AuditEntry, JudgeDevice, Role, Round
-from puzzlecomp.judging.devices import (
+from puzzlecomp.championships.services.devices import (
     DeviceRefused,
     device_create,
     device_expiry,

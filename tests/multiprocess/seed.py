@@ -35,9 +35,9 @@ def seed(*, entries: int, devices: int) -> dict[str, object]:
         RoundState,
         Seat,
     )
+    from puzzlecomp.championships.services.devices import device_create, device_pair
     from puzzlecomp.championships.services.rounds import round_state_set
     from puzzlecomp.championships.services.setup import championship_create
-    from puzzlecomp.judging.devices import device_create, device_pair
 
     championship = championship_create(
         ruleset_id="wjpc-2025", name="Multiprocess", slug=f"mp-{uuid.uuid4().hex[:10]}",

@@ -33,9 +33,9 @@ from puzzlecomp.championships.models import (
     Role,
     Round,
 )
+from puzzlecomp.championships.services.devices import device_create, pairing_code_issue
 from puzzlecomp.championships.services.results import result_record
 from puzzlecomp.championships.services.setup import championship_create
-from puzzlecomp.judging.devices import device_create, pairing_code_issue
 from puzzlecomp.rules.results import Status
 from tests.judging.support import WRITE_URL, pair_device, seat_round
 

@@ -172,7 +172,7 @@ def test_results_the_engine_cannot_rank_give_a_message_not_a_file(judge, ranked)
     Result.objects.filter(round=ranked, entry__number=1).update(time_seconds=None)
     response = judge.get(export_url(ranked, "csv"), follow=True)
     assert response["Content-Type"].startswith("text/html")
-    assert "Entry 1: a finished result needs its time" in response.content.decode()
+    assert "Entry 1: A finished result needs its time." in response.content.decode()
 
 
 def test_competitors_cannot_download_round_results(championship, client_as, ranked):

@@ -10,12 +10,12 @@ from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 
 from puzzlecomp.api.devices import ConflictOut, DeviceErrorOut, RulesErrorOut, ViolationOut
-from puzzlecomp.api.devices import result_out as result_json
 from puzzlecomp.api.devices import router as devices_router
 from puzzlecomp.api.public import router as public_router
+from puzzlecomp.championships.messages import message_of, violation_message
+from puzzlecomp.championships.schemas import result_out as result_json
+from puzzlecomp.championships.services.devices import DeviceError, DeviceForbidden, DeviceRefused
 from puzzlecomp.championships.services.results import ResultConflict
-from puzzlecomp.judging.devices import DeviceError, DeviceForbidden, DeviceRefused
-from puzzlecomp.judging.messages import message_of
 from puzzlecomp.rules.errors import RulesError
 
 api = NinjaAPI(title="puzzlecomp", version="1", urls_namespace="api")
@@ -25,7 +25,7 @@ api.add_router("/device/", devices_router)
 
 @api.exception_handler(RulesError)
 def rules_error(request: HttpRequest, error: RulesError) -> HttpResponse:
-    violations = [ViolationOut(code=v.code, message=message_of(v.code, v.message, v.params),
+    violations = [ViolationOut(code=v.code, message=violation_message(v),
                                entry=v.entry, field=v.field, params=dict(v.params))
                   for v in error.violations]
     body = RulesErrorOut(detail=" ".join(v.message for v in violations), violations=violations)

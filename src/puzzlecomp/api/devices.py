@@ -9,7 +9,6 @@ broken rule, naming the field (see api/__init__.py).
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 from uuid import UUID
 
@@ -18,11 +17,11 @@ from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema
 from ninja.security import HttpBearer
 
-from puzzlecomp.api.public import ClockOut
-from puzzlecomp.championships.models import JudgeDevice, Result, Round
-from puzzlecomp.judging.devices import device_for_token, device_seen
-from puzzlecomp.judging.recording import Action, JudgeWrite, judge_result_submit
-from puzzlecomp.judging.selectors import DeviceOverview, device_overview
+from puzzlecomp.championships.models import JudgeDevice, Round
+from puzzlecomp.championships.schemas import MeOut, ResultOut, me_out, result_out
+from puzzlecomp.championships.services.device_overview import device_overview
+from puzzlecomp.championships.services.devices import device_for_token, device_seen
+from puzzlecomp.championships.services.recording import Action, JudgeWrite, judge_result_submit
 
 
 class DeviceToken(HttpBearer):
@@ -33,75 +32,6 @@ class DeviceToken(HttpBearer):
 
 
 router = Router(tags=["devices"], auth=DeviceToken())
-
-
-class ResultOut(Schema):
-    status: str
-    time_seconds: int | None
-    pieces: int | None
-    remaining: int | None
-    missing: int
-    missing_contiguous: int
-    missing_found: int
-    time_credit: int
-    # Multi-puzzle rounds: per puzzle time, pieces, remaining, missing, contiguous, found,
-    # verified (checked by the judge) and authorised (open to the competitor).
-    puzzles: list[dict[str, Any]]
-    checked: bool
-    competitor_confirmed: bool
-    note: str
-    version: int
-    recorded_at: dt.datetime
-
-
-class EntryOut(Schema):
-    number: int
-    name: str
-    country: str
-    group: str
-    seat: int
-    no_show: bool
-    # The version to write on: 0 while the entry has no result.
-    version: int
-    result: ResultOut | None
-
-
-class TableOut(Schema):
-    table: int
-    entries: list[EntryOut]
-
-
-# OpenAPI names schemas by class name: one name per shape, or the document describes the
-# public round with the device's (schemathesis found it).
-class DeviceRoundOut(Schema):
-    id: int
-    code: str
-    name: str
-    event: str
-    state: str
-    clock: ClockOut
-    time_limit_seconds: int
-    puzzle_sizes: list[int]
-    stages: list[list[int]]
-    counting_record: str
-    wrong_piece_means_unfinished: bool
-    groups: list[str]
-    tables: list[TableOut]
-
-
-class DeviceOut(Schema):
-    id: int
-    label: str
-    table_from: int
-    table_to: int
-    expires_at: dt.datetime
-    championship: str
-
-
-class MeOut(Schema):
-    device: DeviceOut
-    server_now: dt.datetime
-    rounds: list[DeviceRoundOut]
 
 
 class ValuesIn(Schema):
@@ -174,22 +104,6 @@ class DeviceErrorOut(Schema):
 
 class NotFoundOut(Schema):
     detail: str
-
-
-def result_out(row: Result) -> ResultOut:
-    return ResultOut.model_validate(row, from_attributes=True)
-
-
-def me_out(overview: DeviceOverview) -> MeOut:
-    device = overview.device
-    return MeOut(
-        device=DeviceOut(id=device.pk, label=device.label, table_from=device.table_from,
-                         table_to=device.table_to, expires_at=device.expires_at,
-                         championship=device.championship.slug),
-        server_now=overview.server_now,
-        # The selector's rounds, tables and entries have the schema's fields.
-        rounds=[DeviceRoundOut.model_validate(r, from_attributes=True) for r in overview.rounds],
-    )
 
 
 ERRORS: dict[int, Any] = {401: DeviceErrorOut, 403: DeviceErrorOut, 422: RulesErrorOut}

@@ -17,11 +17,11 @@ from ninja import Router, Schema
 
 from puzzlecomp.championships.engine import ioc, round_rules
 from puzzlecomp.championships.models import Championship, EntryMember, Round, Seat
-from puzzlecomp.championships.selectors.publishing import entry_public_name
+from puzzlecomp.championships.schemas import ClockOut
+from puzzlecomp.championships.selectors.publishing import entry_public_name, public_entries
 from puzzlecomp.championships.services.rounds import round_clock
 from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
 from puzzlecomp.live.sse import server_time_ms
-from puzzlecomp.public.live.selectors import public_entries
 from puzzlecomp.rules.errors import RulesError
 
 router = Router(tags=["public"])
@@ -67,14 +67,6 @@ class EventOut(Schema):
 
 class ChampionshipDetail(ChampionshipOut):
     events: list[EventOut]
-
-
-class ClockOut(Schema):
-    state: str
-    started_at: dt.datetime | None
-    limit_seconds: int
-    ends_at: dt.datetime | None
-    server_now: dt.datetime
 
 
 class Qualified(Schema):

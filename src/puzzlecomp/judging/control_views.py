@@ -17,9 +17,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.models import Championship, JudgeDevice, Role
 from puzzlecomp.championships.roles import requires_role
-from puzzlecomp.judging.devices import (
+from puzzlecomp.championships.services.devices import (
     DeviceError,
     device_create,
     device_is_expired,
@@ -27,7 +28,6 @@ from puzzlecomp.judging.devices import (
     pairing_code_issue,
 )
 from puzzlecomp.judging.forms import DeviceForm
-from puzzlecomp.judging.messages import message_of
 from puzzlecomp.judging.pairing_sheet import PairingSheet, pairing_sheets_pdf
 
 

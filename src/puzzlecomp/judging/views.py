@@ -15,10 +15,12 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from puzzlecomp.api.devices import me_out
+from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.models import Championship, JudgeDevice, Role, Round
 from puzzlecomp.championships.roles import role_of
-from puzzlecomp.judging.devices import (
+from puzzlecomp.championships.schemas import me_out
+from puzzlecomp.championships.services.device_overview import device_overview
+from puzzlecomp.championships.services.devices import (
     DeviceError,
     DeviceRefused,
     Section,
@@ -31,8 +33,6 @@ from puzzlecomp.judging.devices import (
     section_of,
 )
 from puzzlecomp.judging.labels import screen_labels
-from puzzlecomp.judging.messages import message_of
-from puzzlecomp.judging.selectors import device_overview
 
 # The live ASGI app's clock endpoint (see docs/live.md).
 SERVER_TIME_URL = "/live/time"

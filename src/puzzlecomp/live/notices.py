@@ -1,39 +1,14 @@
-"""Numbered live notices: written in the same transaction as the change they announce.
-
-The number (`Championship.live_seq`) is durable, so a spectator who misses one notice in transit
-sees a gap and reloads the snapshot: the transport may lose notices, the numbers never lie.
+"""How a numbered notice travels: to this process's spectators, and to the other processes'
+through Redis if set. Notices are numbered in championships/notices.py, inside the write's
+transaction; `LiveConfig.ready` connects `notice_send` to its `notice_numbered` signal.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import connection, transaction
-
-from puzzlecomp.championships.models import Championship, Notice, Round
 from puzzlecomp.live import broker
 from puzzlecomp.live.relay import relay_forward
-
-
-def announce(*, championship: Championship, round: Round | None, kind: str) -> int:
-    """Number a notice that `round` (or the whole championship) changed; sent after commit."""
-    seq = _next_seq(championship.pk)
-    championship.live_seq = seq
-    Notice.objects.create(championship=championship, seq=seq, round=round, kind=kind)
-    payload = notice_payload(championship.slug, seq, round.pk if round else None, kind)
-    transaction.on_commit(lambda: notice_send(payload))
-    return seq
-
-
-def _next_seq(championship_id: int) -> int:
-    """Add one to the championship's notice number and read it in one statement (RETURNING:
-    PostgreSQL, SQLite 3.35+), on every judge's write."""
-    table = connection.ops.quote_name(Championship._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {table} SET live_seq = live_seq + 1 WHERE id = %s "
-                       "RETURNING live_seq", [championship_id])
-        (seq,) = cursor.fetchone()
-    return int(seq)
 
 
 def notice_send(payload: dict[str, Any]) -> None:
@@ -42,6 +17,5 @@ def notice_send(payload: dict[str, Any]) -> None:
     relay_forward(payload)
 
 
-def notice_payload(slug: str, seq: int, round_id: int | None, kind: str) -> dict[str, Any]:
-    """What a spectator receives: small, so that 5,000 of them cost little to send."""
-    return {"championship": slug, "seq": seq, "round": round_id, "kind": kind}
+def notice_received(sender: Any, *, payload: dict[str, Any], **kwargs: Any) -> None:
+    notice_send(payload)

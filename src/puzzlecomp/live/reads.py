@@ -20,8 +20,8 @@ from asgiref.sync import sync_to_async
 from django.db import connection
 
 from puzzlecomp.championships.models import Championship, Notice, Round, RoundState
+from puzzlecomp.championships.notices import notice_payload
 from puzzlecomp.championships.services.rounds import round_advance
-from puzzlecomp.live.notices import notice_payload
 from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
 from puzzlecomp.rules.errors import RulesError
 

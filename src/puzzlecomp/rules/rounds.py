@@ -35,6 +35,7 @@ def find_round(ruleset: Ruleset, event_id: str, round_id: str | None = None) -> 
                 "event.unknown",
                 f"ruleset {ruleset.id} has no event {event_id!r}; known: {known}",
                 field="event",
+                event=event_id,
             )
         ) from None
     try:
@@ -46,6 +47,7 @@ def find_round(ruleset: Ruleset, event_id: str, round_id: str | None = None) -> 
                 "round.unknown",
                 f"event {event_id} of {ruleset.id} has no round {round_id!r}; known: {known}",
                 field="round",
+                round=round_id,
             )
         ) from None
 
@@ -61,9 +63,12 @@ def resolve_round(
     """The round's rules with overrides; refuses unknown ids and missing limits or sizes."""
     event, rnd = find_round(ruleset, event_id, round_id)
     problems = []
-    for name, value in (("time_limit", time_limit_minutes), ("pieces", pieces)):
-        if value is not None and value <= 0:
-            problems.append(violation(f"round.{name}_invalid", f"--{name} must be positive"))
+    if time_limit_minutes is not None and time_limit_minutes <= 0:
+        problems.append(violation("round.time_limit_invalid", "--time-limit must be positive",
+                                  field="time_limit"))
+    if pieces is not None and pieces <= 0:
+        problems.append(violation("round.pieces_invalid", "--pieces must be positive",
+                                  field="pieces"))
     limit = time_limit_minutes or rnd.time_limit_minutes
     if limit is None:
         problems.append(

@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "puzzlecomp.control",
     "puzzlecomp.public",
     "puzzlecomp.judging",
+    "puzzlecomp.live",
 ]
 
 MIDDLEWARE = [

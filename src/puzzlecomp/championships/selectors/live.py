@@ -1,12 +1,11 @@
 """Reads for the head judge's live screens: the state of every seat in the hall, the queues of
-finishes to check and disputes to resolve, time credits, the relay's rotation, an entry's
-history, and a competitor's own published results."""
+finishes to check and disputes to resolve, time credits, the relay's rotation and an entry's
+history."""
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -28,10 +27,8 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
+from puzzlecomp.championships.result_values import RESULT_FIELDS, ResultValues
 from puzzlecomp.championships.selectors.planning import floor_map_get
-from puzzlecomp.championships.services.results import RESULT_FIELDS, ResultValues
-from puzzlecomp.championships.services.rounds import dispute_window_ends
-from puzzlecomp.live.snapshot import round_snapshot_cached
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.relay import rotation_schedule
 from puzzlecomp.rules.results import Status
@@ -440,35 +437,6 @@ def _finishes(puzzles: list[dict[str, Any]], offset: int, count: int) -> dict[in
         if stored.get("time") is not None:
             finishes[index] = int(stored["time"])
     return finishes
-
-
-@dataclass(frozen=True)
-class EntrantRound:
-    """One round of a competitor's own results, as their private dispute page shows it."""
-
-    round: Round
-    line: dict[str, Any] | None
-    window_ends: dt.datetime | None
-    may_dispute: bool
-    disputes: tuple[Dispute, ...]
-
-
-def entrant_rounds_get(entry: Entry, *, now: dt.datetime) -> list[EntrantRound]:
-    """The entry's published (and final) rounds with its line of the engine's ranking."""
-    rounds = (Round.objects.filter(event=entry.event, results__entry=entry,
-                                   state__in=(RoundState.PUBLISHED, RoundState.FINAL))
-              .select_related("event__championship").order_by("position"))
-    disputes: dict[int, list[Dispute]] = {}
-    for dispute in Dispute.objects.filter(entry=entry).order_by("filed_at", "pk"):
-        disputes.setdefault(dispute.round_id, []).append(dispute)
-    found = []
-    for rnd in rounds:
-        snapshot = json.loads(round_snapshot_cached(rnd).body)
-        line = next((ln for ln in snapshot["lines"] if ln["entry"] == entry.number), None)
-        ends = dispute_window_ends(rnd)
-        may = rnd.state == RoundState.PUBLISHED and (ends is None or now <= ends)
-        found.append(EntrantRound(rnd, line, ends, may, tuple(disputes.get(rnd.pk, ()))))
-    return found
 
 
 def rounds_of(championship_id: int) -> list[Round]:

@@ -12,7 +12,9 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 
-from puzzlecomp.championships.models import Entry, EntryMember
+from django.db.models import Q, QuerySet
+
+from puzzlecomp.championships.models import Entry, EntryMember, EntryStatus
 
 # (first name, last name) of a member who did not consent.
 Withheld = tuple[str, str]
@@ -44,3 +46,13 @@ def entry_public_name(entry: Entry, members: Iterable[EntryMember]) -> str:
     """The entry's name as the public may read it, given its members (persons loaded)."""
     return public_name(entry.name, [(m.person.first_name, m.person.last_name)
                                     for m in members if not m.person.consent_publish])
+
+
+def public_entries(slug: str) -> QuerySet[Entry]:
+    """Entries anyone may look up: confirmed ones and those who have competed, of a published
+    championship (unconfirmed registrations stay private)."""
+    return (Entry.objects.select_related("event__championship")
+            .filter(event__championship__slug=slug, event__championship__published=True)
+            .filter(Q(status=EntryStatus.CONFIRMED) | Q(seats__isnull=False)
+                    | Q(results__isnull=False))
+            .distinct())

@@ -28,6 +28,7 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
+from puzzlecomp.championships.notices import announce
 from puzzlecomp.championships.selectors.live import TIME_CREDIT, time_credit_of
 from puzzlecomp.championships.selectors.planning import contacts_of
 from puzzlecomp.championships.services.results import (
@@ -36,7 +37,6 @@ from puzzlecomp.championships.services.results import (
     result_submit,
 )
 from puzzlecomp.championships.services.rounds import dispute_window_ends
-from puzzlecomp.live.notices import announce
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.results import Status
 

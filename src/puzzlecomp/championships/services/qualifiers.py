@@ -26,9 +26,9 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
+from puzzlecomp.championships.notices import announce
 from puzzlecomp.championships.selectors.planning import ranking_by_round_groups
 from puzzlecomp.championships.services.seating import seating_assign
-from puzzlecomp.live.notices import announce
 from puzzlecomp.rules import results
 from puzzlecomp.rules.qualification import Qualifier as EngineQualifier
 from puzzlecomp.rules.qualification import (

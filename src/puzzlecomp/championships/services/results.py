@@ -9,7 +9,7 @@ judges never silently overwrite each other.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -23,17 +23,13 @@ from puzzlecomp.championships.models import (
     ResultChange,
     Round,
 )
+from puzzlecomp.championships.notices import announce
+from puzzlecomp.championships.result_values import RESULT_FIELDS, ResultValues
 from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
-from puzzlecomp.live.notices import announce
 from puzzlecomp.rules import results
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.rounds import RoundRules
 from puzzlecomp.rules.scoring import score_result
-
-# The stored fields a write sets, in the order the history shows them.
-RESULT_FIELDS = ("status", "time_seconds", "pieces", "remaining", "missing",
-                 "missing_contiguous", "missing_found", "time_credit", "puzzles", "checked",
-                 "competitor_confirmed", "note")
 
 
 class ResultConflict(Exception):
@@ -44,28 +40,6 @@ class ResultConflict(Exception):
                          f"the write was based on version {base_version}")
         self.current = current
         self.base_version = base_version
-
-
-@dataclass(frozen=True)
-class ResultValues:
-    """What a judge records; unset fields keep their defaults."""
-
-    status: results.Status
-    time_seconds: int | None = None
-    pieces: int | None = None
-    remaining: int | None = None
-    missing: int = 0
-    missing_contiguous: int = 0
-    missing_found: int = 0
-    time_credit: int = 0
-    puzzles: list[dict[str, Any]] = field(default_factory=list)
-    checked: bool = True
-    competitor_confirmed: bool = False
-    note: str = ""
-
-    def as_stored(self) -> dict[str, Any]:
-        return {name: getattr(self, name) if name != "status" else str(self.status)
-                for name in RESULT_FIELDS}
 
 
 # The values of a write made from the stored result it applies to (None: no result yet), read

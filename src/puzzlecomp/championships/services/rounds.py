@@ -13,7 +13,7 @@ from django.utils import timezone
 from puzzlecomp.championships.audit import log_action
 from puzzlecomp.championships.engine import round_rules, ruleset_of
 from puzzlecomp.championships.models import Dispute, DisputeStatus, Round, RoundState
-from puzzlecomp.live.notices import announce
+from puzzlecomp.championships.notices import announce
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.rounds import RoundRules
 

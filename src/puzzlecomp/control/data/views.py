@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from puzzlecomp.championships.messages import messages_of
 from puzzlecomp.championships.models import Championship, Event, Role, Round
 from puzzlecomp.championships.roles import requires_role, role_of
 from puzzlecomp.championships.selectors.lists import (
@@ -83,7 +84,7 @@ def results_export(request: HttpRequest, championship: Championship, event: str,
         return _download(request, championship, fmt, lambda: round_results_table(rnd=rnd))
     except RulesError as error:
         messages.error(request, _("The results of %(round)s cannot be ranked yet: %(problems)s")
-                       % {"round": rnd, "problems": error})
+                       % {"round": rnd, "problems": " ".join(messages_of(error, name_entry=True))})
         return redirect("control:data:index", slug=championship.slug)
 
 

@@ -7,9 +7,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from puzzlecomp.championships.messages import STATUS_LABELS
 from puzzlecomp.championships.models import Result
 from puzzlecomp.championships.services.results import ResultValues
-from puzzlecomp.public.disputes.messages import STATUS_LABELS
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.results import Status
 from puzzlecomp.rules.times import format_time, parse_time

@@ -31,6 +31,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from puzzlecomp.championships.engine import ruleset_of
+from puzzlecomp.championships.messages import STATUS_LABELS, form_errors_to_messages, messages_of
 from puzzlecomp.championships.models import (
     Championship,
     Dispute,
@@ -58,7 +59,6 @@ from puzzlecomp.championships.services.rounds import (
     dispute_window_ends,
     round_clock,
 )
-from puzzlecomp.control.live.errors import messages_of
 from puzzlecomp.control.live.forms import (
     CorrectionForm,
     DisputeResolveForm,
@@ -66,10 +66,8 @@ from puzzlecomp.control.live.forms import (
     initial_of,
 )
 from puzzlecomp.planning import PlanningError
-from puzzlecomp.public.disputes.messages import STATUS_LABELS
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.times import format_time
-from puzzlecomp.web.messages import form_errors_to_messages
 
 STATE_LABELS = {
     "waiting": gettext_lazy("waiting for the start"),

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from puzzlecomp.championships.messages import form_errors_to_messages, message_of, messages_of
 from puzzlecomp.championships.models import Championship, Entry, Role, Round
 from puzzlecomp.championships.printing import (
     Heading,
@@ -26,7 +27,6 @@ from puzzlecomp.championships.roles import requires_role, role_of
 from puzzlecomp.championships.selectors import planning as selectors
 from puzzlecomp.championships.services import groups as group_services
 from puzzlecomp.championships.services import seating as seating_services
-from puzzlecomp.control.planning.errors import message_of, messages_of
 from puzzlecomp.control.planning.forms import (
     GroupMoveForm,
     GroupsAssignForm,
@@ -35,7 +35,6 @@ from puzzlecomp.control.planning.forms import (
 )
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
-from puzzlecomp.web.messages import form_errors_to_messages
 
 
 def _round(championship: Championship, round_id: int) -> Round:

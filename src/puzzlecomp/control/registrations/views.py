@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.engine import with_members
+from puzzlecomp.championships.messages import violation_message
 from puzzlecomp.championships.models import Championship, Entry, Event, Role
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.registration import (
@@ -28,7 +29,6 @@ from puzzlecomp.championships.services.registration import (
 from puzzlecomp.championships.services.relay import pool_label, relay_teams_draw
 from puzzlecomp.control.registrations.entry_table import entry_table_rows
 from puzzlecomp.control.registrations.forms import DrawForm, PaymentForm
-from puzzlecomp.public.registration.violations import violation_message
 from puzzlecomp.rules.errors import RulesError
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from puzzlecomp.championships.messages import form_errors_to_messages, messages_of
 from puzzlecomp.championships.models import Championship, QualifierStatus, Role, Round
 from puzzlecomp.championships.printing.round_results import (
     results_file_name,
@@ -25,11 +26,9 @@ from puzzlecomp.championships.roles import requires_role, role_of
 from puzzlecomp.championships.services import qualifiers as services
 from puzzlecomp.championships.services.exporting import FORMATS, table_export
 from puzzlecomp.championships.services.qualifiers import QualifierError, QualifierLine
-from puzzlecomp.control.rounds.errors import error_messages
 from puzzlecomp.control.rounds.forms import WithdrawForm
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
-from puzzlecomp.web.messages import form_errors_to_messages
 
 # Why an entry goes on, in words (rules.qualification.QualifyReason).
 REASONS = {
@@ -53,7 +52,7 @@ def _attempt(request: HttpRequest, action: Callable[[], Any]) -> tuple[bool, Any
     try:
         return True, action()
     except REFUSALS as error:
-        for text in error_messages(error):
+        for text in messages_of(error, name_entry=True):
             messages.error(request, text)
         return False, None
 
@@ -95,7 +94,7 @@ def qualifiers(request: HttpRequest, championship: Championship, round_id: int) 
             found = services.round_qualifiers_get(rnd)
             next_round = services.next_round_of(rnd)
         except REFUSALS as error:
-            context["problems"] = error_messages(error)
+            context["problems"] = messages_of(error, name_entry=True)
         else:
             context.update(
                 next_round=next_round, outdated=found.outdated,
@@ -177,7 +176,7 @@ def export(request: HttpRequest, championship: Championship, round_id: int,
                                 fmt=fmt, by=request.user)
             content, content_type, filename = file.content, file.content_type, file.filename
     except RulesError as error:
-        for text in error_messages(error):
+        for text in messages_of(error, name_entry=True):
             messages.error(request, text)
         return redirect("control:rounds:index", championship.slug)
     response = HttpResponse(content, content_type=content_type)

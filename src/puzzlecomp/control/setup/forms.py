@@ -1,4 +1,4 @@
-"""Forms of the setup screens, and the translated message of each refusal code."""
+"""Forms of the setup screens, and the message of a refused setup change."""
 
 from __future__ import annotations
 
@@ -7,34 +7,14 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.models import Role
 from puzzlecomp.championships.services.settings import SetupError
 
-MESSAGES = {
-    "championship.ends_before_start": _("The championship cannot end before it starts."),
-    "settings.unknown": _("The ruleset has no setting %(names)s."),
-    "floor_plan.invalid_rows": _("Every row of the hall needs at least one table."),
-    "floor_plan.invalid_guest_tables": _(
-        "Guest tables must be between 0 and %(table_count)s, not %(guest_tables)s."),
-    "round.blank_group": _("A group label cannot be blank."),
-    "round.repeated_group": _("Each group may appear once; repeated: %(repeated)s."),
-    "models.not_offered": _("Teams choose no models in this round."),
-    "models.wrong_event": _("Entry %(entry)s is not in this event."),
-    "models.round_started": _("The round has started: the chosen models cannot change."),
-    "models.bad_choice": _("Choose %(count)s different models from 1 to %(offered)s."),
-    "membership.ambiguous": _("Several accounts use %(identifier)s: give the username."),
-    "membership.unknown_user": _(
-        "No account is called %(identifier)s: give an email address to invite someone new."),
-    "membership.exists": _("%(identifier)s already has a role here."),
-    "membership.last_owner": _(
-        "The championship needs an owner: make someone else owner first."),
-}
-
 
 def setup_error_message(error: SetupError) -> str:
-    """The translated message of a refused setup change (the English one for unknown codes)."""
-    message = MESSAGES.get(error.code)
-    return str(message) % error.params if message is not None else error.message
+    """The translated message of a refused setup change."""
+    return message_of(error.code, error.message, error.params)
 
 
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")

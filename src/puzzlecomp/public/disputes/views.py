@@ -11,11 +11,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from puzzlecomp.championships.messages import STATUS_LABELS, messages_of
 from puzzlecomp.championships.models import Entry, Round
-from puzzlecomp.championships.selectors.live import EntrantRound, entrant_rounds_get
 from puzzlecomp.championships.services.disputes import dispute_file
 from puzzlecomp.public.disputes.forms import DisputeFileForm
-from puzzlecomp.public.disputes.messages import STATUS_LABELS, messages_of
+from puzzlecomp.public.disputes.selectors import EntrantRound, entrant_rounds_get
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.times import format_time
 

@@ -9,14 +9,13 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from puzzlecomp.championships.engine import flag_of, ioc, ruleset_of
 from puzzlecomp.championships.models import (
     Championship,
     Entry,
     EntryMember,
-    EntryStatus,
     Event,
     Round,
     RoundState,
@@ -132,16 +131,6 @@ class Entrant:
     rounds: list[EntrantRound]
     # The ruleset ranks some entrants officially (its official place column is shown).
     official_ranking: bool
-
-
-def public_entries(slug: str) -> QuerySet[Entry]:
-    """Entries anyone may look up: confirmed ones and those who have competed, of a published
-    championship (unconfirmed registrations stay private)."""
-    return (Entry.objects.select_related("event__championship")
-            .filter(event__championship__slug=slug, event__championship__published=True)
-            .filter(Q(status=EntryStatus.CONFIRMED) | Q(seats__isnull=False)
-                    | Q(results__isnull=False))
-            .distinct())
 
 
 def entrant_get(entry: Entry) -> Entrant:

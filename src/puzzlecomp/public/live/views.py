@@ -14,13 +14,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from puzzlecomp.championships.models import Championship, Round
+from puzzlecomp.championships.selectors.publishing import public_entries
 from puzzlecomp.live.snapshot import Snapshot
 from puzzlecomp.public.live.display import clock_view, page_labels
 from puzzlecomp.public.live.rendering import tables_html
 from puzzlecomp.public.live.selectors import (
     entrant_get,
     official_ranking_of,
-    public_entries,
     published_rounds,
     results_index,
     snapshot_now,

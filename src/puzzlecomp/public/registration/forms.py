@@ -12,10 +12,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
+from puzzlecomp.championships.messages import violation_message
 from puzzlecomp.championships.models import Event
 from puzzlecomp.championships.selectors.registration import event_rules
 from puzzlecomp.championships.services.registration import MemberDetails
-from puzzlecomp.public.registration.violations import violation_message
 from puzzlecomp.rules.errors import RuleViolation
 
 AUSTRALIAN_STATES = [

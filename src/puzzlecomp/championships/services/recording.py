@@ -25,6 +25,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.live import credit_of
+from puzzlecomp.championships.services.devices import DeviceForbidden, device_seen, section_of
 from puzzlecomp.championships.services.results import (
     ResultConflict,
     ResultValues,
@@ -33,7 +34,6 @@ from puzzlecomp.championships.services.results import (
     result_submit,
 )
 from puzzlecomp.championships.services.rounds import round_clock
-from puzzlecomp.judging.devices import DeviceForbidden, device_seen, section_of
 from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
 from puzzlecomp.rules.results import Status
 from puzzlecomp.rules.rounds import RoundRules

@@ -1,4 +1,8 @@
-"""What a judge's phone shows: its section's tables in the live rounds, with each entry's result."""
+"""What a judge's phone shows: its section's tables in the live rounds, with each entry's result.
+
+A read, kept with the services because each round's clock comes from `round_clock`, which moves
+a round past its limit to counting as it reads (and selectors never import services).
+"""
 
 from __future__ import annotations
 
@@ -10,9 +14,9 @@ from django.utils import timezone
 
 from puzzlecomp.championships.engine import round_rules
 from puzzlecomp.championships.models import JudgeDevice, Result, Round, Seat
+from puzzlecomp.championships.services.devices import section_of
+from puzzlecomp.championships.services.recording import LIVE_STATES, puzzle_stages
 from puzzlecomp.championships.services.rounds import round_clock
-from puzzlecomp.judging.devices import section_of
-from puzzlecomp.judging.recording import LIVE_STATES, puzzle_stages
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,335 @@
+"""Every error code the engine, the planning code and the services raise, as a sentence for
+people; and a posted form's errors as messages.
+
+The one catalog from code to message: every screen, download and API answer that shows a
+refusal takes its words from here (tests/test_error_messages.py checks that every code raised in
+the source has a message, translated in every catalog). It sits in the Django app that every
+audience (control, public, judging, api) and `live` may import; the engine below it returns
+codes and English only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from django.contrib import messages
+from django.forms import BaseForm
+from django.http import HttpRequest
+from django.utils import formats, timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from puzzlecomp.rules.errors import RulesError, RuleViolation
+
+MESSAGES: Mapping[str, Promise] = {
+    # The rulesets and the round's rules (rules/loading.py, rules/rounds.py, ...).
+    "ruleset.unknown": _("There is no ruleset “%(ruleset)s”."),
+    "ruleset.syntax": _("The ruleset file %(file)s is not valid TOML."),
+    "ruleset.invalid": _("The ruleset file %(file)s is not valid at “%(field)s”."),
+    "event.unknown": _("The ruleset has no event “%(event)s”."),
+    "round.unknown": _("The event has no round “%(round)s”."),
+    "round.time_limit_invalid": _("The time limit must be more than zero."),
+    "round.pieces_invalid": _("The number of pieces must be more than zero."),
+    "round.time_limit_required": _(
+        "The ruleset names no time limit for this round: set the round's time limit first."),
+    "round.pieces_required": _(
+        "The ruleset names no puzzle size for this round: set the round's pieces first."),
+    "category.unknown": _("The event has no category “%(category)s”."),
+    "award.no_official_ranking": _(
+        "An award is for the official ranking only, but the ruleset defines no official "
+        "ranking."),
+    "relay.no_rotation": _("This part of the relay does not rotate."),
+    "relay.members": _("A relay part needs as many members as it has puzzles."),
+    "relay.not_drawn": _("%(event)s has no drawn teams."),
+    # The round's life cycle (services/rounds.py).
+    "round.state_order": _("The round cannot make this move from its present state."),
+    "round.dispute_window_open": _(
+        "Competitors may dispute these results until %(ends)s; the results become final "
+        "after that."),
+    "round.disputes_open": _(
+        "%(count)s disputes are still open: resolve them before the results become final."),
+    "round.not_live": _("The round is %(state)s: phones record results while it is running, "
+                        "counting or provisional."),
+    "round.blank_group": _("A group label cannot be blank."),
+    "round.repeated_group": _("Each group may appear once; repeated: %(repeated)s."),
+    # Results (rules/scoring.py, services/results.py, services/recording.py).
+    "entry.duplicate": _("Entry %(entry)s appears twice."),
+    "result.negative": _("Times, counts and credits cannot be negative."),
+    "result.puzzle_count": _("The result does not give every puzzle of the round."),
+    "result.reason_required": _("Say why (the reason is kept in the entry's history)."),
+    "result.round_final": _("The round's results are final and are no longer corrected."),
+    "result.entry_not_in_event": _("Entry %(entry)s is not in this event."),
+    "result.not_seated": _("Entry %(entry)s has no seat in this round."),
+    "result.finish_past_limit": _("That finish is past the entry's time limit; count the "
+                                  "pieces instead."),
+    "result.credit_above_time": _("The time credit is more than the recorded time."),
+    "result.finish_without_time": _("A finished result needs its time."),
+    "result.unfinished_without_count": _(
+        "A result that is not finished needs the pieces placed or remaining."),
+    "result.pieces_and_remaining": _("Give the pieces placed or remaining, not both."),
+    "result.count_without_unfinished": _(
+        "This result takes no time or count; choose finished or not finished."),
+    "result.time_in_future": _("That time is later than the round's clock: check the phone's "
+                               "clock and tap again."),
+    "result.already_checked": _("The result is checked already: the head judge corrects it "
+                                "with a reason."),
+    "result.verify_without_finish": _("There is no finish to check: tap the time first."),
+    "result.check_missing": _("Say whether the puzzle is complete and every piece correctly "
+                              "placed."),
+    "result.not_confirmed": _("The competitor confirms the time shown before the finish is "
+                              "checked."),
+    "result.not_complete": _("Under these rules an incomplete puzzle is not a finish: let the "
+                             "competitor go on and tap the time again."),
+    "result.dsq_without_reason": _("A disqualification needs its reason."),
+    "result.puzzle_unknown": _("Choose the puzzle."),
+    "result.single_puzzle": _("The round has one puzzle: nothing to open."),
+    "result.puzzle_open_already": _("This puzzle is open already."),
+    "result.previous_puzzle_unchecked": _(
+        "The puzzles before it must be finished and checked first."),
+    "result.puzzle_not_open": _("This puzzle is not open yet: check the previous one and "
+                                "authorise it first."),
+    "result.puzzle_before_previous": _(
+        "A puzzle cannot be finished before the puzzle it follows."),
+    "result.pieces_above_size": _("The count is more than the puzzle's pieces."),
+    "result.contiguous_above_missing": _("More pieces in adjacent clusters than missing."),
+    "result.found_above_missing": _("More pieces found elsewhere than missing."),
+    "result.contiguous_single": _("An adjacent cluster has at least two pieces."),
+    "result.missing_above_size": _("More pieces missing than the puzzle has."),
+    "result.client_id_reused": _("This record's id was used for another entry."),
+    "result.version_conflict": _("Someone else changed this result: choose which one stays."),
+    # Judges' phones (services/devices.py).
+    "device.unknown": _("This phone is not paired (or its pairing moved to another phone)."),
+    "device.revoked": _("The head judge revoked this phone's pairing."),
+    "device.expired": _("This phone's pairing expired after the championship."),
+    "device.pairing_invalid": _(
+        "This pairing code does not work: it was used already, replaced, revoked or expired."),
+    "device.entry_not_in_section": _("Entry %(entry)s is not seated at this phone's tables."),
+    "device.no_row": _("The hall's floor plan does not show table %(table)s."),
+    "device.tables_invalid": _("The tables run from a table number up to a larger one."),
+    "device.tables_outside_hall": _("The hall has tables 1 to %(table_count)s."),
+    "device.championship_over": _("The championship is over: a device would expire at once."),
+    # Disputes (services/disputes.py).
+    "dispute.no_result": _("There is no result of yours in this round to dispute."),
+    "dispute.round_not_published": _(
+        "Disputes are filed on published results; this round's results are not published."),
+    "dispute.window_closed": _("Disputes of this round closed at %(ends)s."),
+    "dispute.text_required": _("Say what is wrong with your result."),
+    "dispute.already_open": _(
+        "You already have an open dispute of this round; the head judge will answer it."),
+    "dispute.already_resolved": _("Dispute #%(dispute)s is already resolved."),
+    "dispute.resolution_required": _("Say how the dispute was resolved."),
+    "dispute.correction_needs_uphold": _(
+        "A rejected dispute leaves the result as it is: uphold it to correct the result."),
+    # The hall, groups and seating (planning/, services/groups.py, services/seating.py).
+    "floor_plan.invalid_rows": _("Every row of the hall needs at least one table."),
+    "floor_plan.invalid_guest_tables": _(
+        "Guest tables must be between 0 and %(table_count)s, not %(guest_tables)s."),
+    "floor_plan.unknown_table": _("Table %(table)s is not in the hall (tables 1 to "
+                                  "%(table_count)s)."),
+    "groups.no_groups": _("The round has no groups."),
+    "groups.duplicate_entry": _("Each entry may appear once; repeated: %(repeated)s."),
+    "groups.duplicate_group": _("Each group may appear once; repeated: %(repeated)s."),
+    "groups.unknown_merge_group": _("Merges name groups that do not exist: %(groups)s."),
+    "groups.group_merged_twice": _("A group may be merged once; repeated: %(repeated)s."),
+    "groups.not_first_round": _("Groups are assigned in an event's first round only."),
+    "groups.round_started": _("The round has started; its groups can no longer change."),
+    "groups.already_published": _(
+        "The groups are published; move entries one by one instead."),
+    "groups.reason_required": _("Say why entry %(entry)s changes group."),
+    "groups.unknown_group": _("The round has no group “%(group)s”."),
+    "groups.entry_not_confirmed": _("Entry %(entry)s is not confirmed."),
+    "groups.same_group": _("Entry %(entry)s is already in group %(group)s."),
+    "groups.not_assigned": _("Assign the groups before publishing them."),
+    "groups.unknown_entry": _("There is no entry %(entry)s in this event."),
+    "seating.invalid_settings": _(
+        "Seats per table must be at least 1 and solo entries per group at least 0."),
+    "seating.duplicate_entry": _("Each entry may appear once; repeated: %(repeated)s."),
+    "seating.seat_taken": _("Each seat may be taken once; repeated: %(repeated)s."),
+    "seating.not_enough_tables": _(
+        "Seating needs %(needed)s tables; the hall has %(available)s competition tables."),
+    "seating.unknown_entry": _("Entry %(entry)s has no seat in this round."),
+    "seating.same_entry": _("Entry %(entry)s cannot replace itself."),
+    "seating.empty_group": _("Group %(group)s has no entries to seat."),
+    "seating.different_groups": _(
+        "Entries %(entry)s and %(other)s are in different groups, which sit in the hall at "
+        "different times."),
+    "seating.no_show_not_in_rules": _(
+        "The ruleset does not let the organiser give away missing entrants' tables."),
+    "seating.round_not_started": _("The round has no start time yet."),
+    "seating.no_show_too_early": _(
+        "Too early: a missing entrant's table may be given away %(minutes)s minutes after the "
+        "start of the round, from %(time)s."),
+    "seating.replacement_not_eligible": _(
+        "Entry %(entry)s is not a confirmed or waiting-list entry of this event."),
+    "seating.previous_round_without_results": _(
+        "The previous round has no results yet, so its qualifiers are not known."),
+    "team_draw.invalid_team_size": _("A team needs at least one member, not %(team_size)s."),
+    "team_draw.duplicate_person": _("Each person may appear once; repeated: %(repeated)s."),
+    # Qualification (rules/qualification.py, services/qualifiers.py).
+    "qualification.last_round": _(
+        "This is the event's last round: nobody qualifies from it."),
+    "qualification.not_a_qualifier": _("Entry %(entry)s is not a qualifier."),
+    "qualification.group_unknown": _(
+        "A group of this round has no group to go to in the next round."),
+    "qualification.quota_without_official_ranking": _(
+        "The ruleset gives quotas but no official ranking to decide them."),
+    "qualifiers.round_not_published": _(
+        "Qualifiers are confirmed once the round's results are published."),
+    "qualifiers.disputes_open": _(
+        "%(count)s disputes of this round are open: resolve them before confirming the "
+        "qualifiers."),
+    "qualifiers.next_round_started": _(
+        "%(round)s has started; its entrants can no longer change."),
+    "qualifiers.none": _("Nobody qualifies: the round has no ranked results."),
+    "qualifiers.not_a_qualifier": _("Entry %(entry)s is not a confirmed qualifier of this "
+                                    "round."),
+    "qualifiers.already_withdrawn": _("Entry %(entry)s has already withdrawn."),
+    "qualifiers.no_replacement": _(
+        "Nobody can take the place of entry %(entry)s: no entrant the rules allow is left. "
+        "Tick “let it lapse” to record the withdrawal anyway."),
+    "qualifiers.not_confirmed": _("Confirm the qualifiers first."),
+    "qualifiers.outdated": _(
+        "The ranking changed since the qualifiers were confirmed: confirm them again first."),
+    "qualifiers.no_next_round": _("The event has no round “%(round)s” for the qualifiers."),
+    # Registration, fees and the waiting list (rules/registration.py, rules/fees.py, ...).
+    "registration.not_open_yet": _("Registration for %(event)s opens on %(opens)s."),
+    "registration.closed": _("Registration for %(event)s closed on %(closes)s."),
+    "registration.full": _("%(event)s is full (%(capacity)s places) and keeps no waiting list."),
+    "registration.team_size": _("An entry in %(event)s has %(members_min)s to %(members_max)s "
+                                "members, not %(size)s."),
+    "registration.drawn_teams_only": _("Teams in %(event)s are drawn by the organiser: each "
+                                       "person registers alone."),
+    "registration.too_young_alone": _("%(person)s is %(age)s in the competition year: alone "
+                                      "only from %(alone_from)s; younger people enter in a pair "
+                                      "or team with an adult."),
+    "registration.needs_adult_member": _("%(person)s is %(age)s in the competition year and "
+                                         "needs a member aged %(adult_from)s or over in the "
+                                         "same entry."),
+    "registration.needs_accompanying_adult": _("%(person)s is %(age)s in the competition year: "
+                                               "under %(accompanied_below)s only when "
+                                               "accompanied by an adult."),
+    "registration.same_person_twice": _("%(person)s appears twice in this entry."),
+    "registration.already_entered": _("%(person)s already has an entry in %(event)s: each "
+                                      "person may enter an event once."),
+    "registration.nationality_not_chosen": _("%(person)s holds %(nationalities)s and must "
+                                             "choose the one they represent."),
+    "registration.nationality_not_held": _("%(person)s chose to represent %(chosen)s, which is "
+                                           "not one of their nationalities."),
+    "registration.nationality_fixed": _("%(person)s represented %(earlier_choice)s before and "
+                                        "must keep that nationality."),
+    "refund.not_in_rulebook": _("The rulebook grants no refund on cancellation; the organiser "
+                                "decides."),
+    "refund.too_late": _("No refund: a refund needs a cancellation by %(last_day)s "
+                         "(%(days_before)s days before the start)."),
+    "payment.not_positive": _("A payment must be more than zero."),
+    "entry.cancelled": _("Entry %(number)s is cancelled."),
+    "waiting_list.empty": _("Nobody is on the waiting list of %(event)s."),
+    "waiting_list.no_place": _("No place is free: %(taken)s of %(capacity)s places are taken "
+                               "and entry %(number)s needs %(needed)s."),
+    # The organiser's setup (services/settings.py).
+    "championship.ends_before_start": _("The championship cannot end before it starts."),
+    "settings.unknown": _("The ruleset has no setting %(names)s."),
+    "models.not_offered": _("Teams choose no models in this round."),
+    "models.wrong_event": _("Entry %(entry)s is not in this event."),
+    "models.round_started": _("The round has started: the chosen models cannot change."),
+    "models.bad_choice": _("Choose %(count)s different models from 1 to %(offered)s."),
+    "membership.ambiguous": _("Several accounts use %(identifier)s: give the username."),
+    "membership.unknown_user": _(
+        "No account is called %(identifier)s: give an email address to invite someone new."),
+    "membership.exists": _("%(identifier)s already has a role here."),
+    "membership.last_owner": _(
+        "The championship needs an owner: make someone else owner first."),
+    # Importing entries (services/importing.py): the row, entry and field are named before it.
+    "import.unknown_format": _("Upload a .csv or .xlsx file."),
+    "import.unreadable": _("The file cannot be read as %(kind)s."),
+    "import.missing_column": _("the header has no %(column)s column"),
+    "import.empty": _("The file has no rows below the header."),
+    "import.too_many_rows": _("The file has %(count)s rows; at most %(max)s at once."),
+    "import.blank": _("is blank"),
+    "import.too_long": _("is longer than %(max)s characters"),
+    "import.unknown_country": _("'%(value)s' is not a country"),
+    "import.not_a_date": _("'%(value)s' is not a date (YYYY-MM-DD)"),
+    "import.not_a_number": _("'%(value)s' is not a whole number"),
+    "import.not_yes_no": _("'%(value)s' is not yes or no"),
+    "import.bad_email": _("'%(value)s' is not an email address"),
+    "import.entry_blank": _("pairs and teams need an entry key to group their members"),
+    "import.position_twice": _("position %(position)s is used twice in entry %(entry_key)s"),
+    "import.member_count": _(
+        "entry %(entry_key)s has %(count)s members; %(event)s needs %(min)s to %(max)s"),
+    "import.already_entered": _("%(value)s already has an entry in this event"),
+    "import.email_twice": _("%(value)s is also in entry %(other)s"),
+}
+
+# How a result's status reads on the screens.
+STATUS_LABELS: Mapping[str, Promise] = {
+    "finished": _("finished"),
+    "unfinished": _("not finished: pieces counted"),
+    "dnf": _("did not finish"),
+    "dsq": _("disqualified"),
+    "dns": _("did not start"),
+}
+
+
+class Refusal(Protocol):
+    """A refusal raised with one code: planning, setup, qualifier, device and import errors."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def params(self) -> Mapping[str, Any]: ...
+
+
+def message_of(code: str, english: str, params: Mapping[str, Any]) -> str:
+    """The message of `code` in the reader's language with its parameters filled in; `english`
+    (the message raised with the code) when the catalog's template does not fit."""
+    template = MESSAGES.get(code)
+    if template is None:
+        return english
+    try:
+        return str(template) % {name: _display(value) for name, value in params.items()}
+    except (KeyError, TypeError, ValueError):
+        return english
+
+
+def violation_message(violation: RuleViolation, *, name_entry: bool = False,
+                      **context: Any) -> str:
+    """The message of one broken rule; `context` gives what the screen knows (the event's
+    name). With `name_entry`, a message that does not name its entry is preceded by it."""
+    params = {**context, **violation.params, "entry": violation.entry, "field": violation.field}
+    text = message_of(violation.code, violation.message, params)
+    if not name_entry or not violation.entry or "%(entry)s" in str(MESSAGES.get(violation.code)):
+        return text
+    return str(_("Entry %(entry)s: %(problem)s") % {"entry": violation.entry, "problem": text})
+
+
+def messages_of(error: RulesError | Refusal, *, name_entry: bool = False,
+                **context: Any) -> list[str]:
+    """The messages of a refusal, whichever layer raised it."""
+    if isinstance(error, RulesError):
+        return [violation_message(v, name_entry=name_entry, **context) for v in error.violations]
+    return [message_of(error.code, error.message, {**context, **error.params})]
+
+
+def _display(value: Any) -> Any:
+    """A parameter as the reader writes it: dates in their language and time zone."""
+    if isinstance(value, dt.datetime):
+        return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
+    if isinstance(value, dt.date):
+        return formats.date_format(value, "DATE_FORMAT")
+    if isinstance(value, tuple | list):
+        return ", ".join(str(v) for v in value)
+    return value
+
+
+def form_errors_to_messages(request: HttpRequest, form: BaseForm) -> None:
+    """A posted form's errors as messages for the page it redirects to ("Label: error")."""
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        for error in errors:
+            messages.error(request, f"{label}: {error}" if label else error)
