@@ -238,6 +238,16 @@ def test_results_are_checked_by_the_engine_like_a_judges_write(lived_in):
         f"results[{index}].time_seconds: finish 1:30:01 is past the limit of 1:30:00"]
 
 
+def test_a_setting_the_ruleset_does_not_declare_is_refused_on_import(lived_in):
+    """docs/rulesets.md, Settings: the import checks the settings as the CLI and setup do."""
+    data = championship_export(lived_in)
+    data["championship"]["settings"] = {"host_region": "NSW"}
+    with pytest.raises(InterchangeError) as refused:
+        championship_import(data, slug="odd")
+    assert problems_of(refused.value) == [
+        "championship.settings.host_region: wjpc-2025 has no setting 'host_region'; known: none"]
+
+
 def test_an_unknown_ruleset_event_or_round_is_named(lived_in):
     data = championship_export(lived_in)
     data["events"][1]["code"] = "quartets"
@@ -324,9 +334,9 @@ def test_organisers_download_the_file_and_judges_cannot(lived_in, client_as):
     assert client_as(lived_in, Role.JUDGE).get(address).status_code == 403
 
 
-def test_anyone_signed_in_imports_a_file_as_a_championship_they_own(lived_in,
-                                                                    django_user_model):
-    user = django_user_model.objects.create_user(username="newcomer", password="pw-12345678")
+def test_whoever_may_create_a_championship_imports_a_file_as_one_they_own(lived_in,
+                                                                         creator):
+    user = creator
     client = Client()
     client.force_login(user)
     content = json.dumps(championship_export(lived_in)).encode()
@@ -339,8 +349,8 @@ def test_anyone_signed_in_imports_a_file_as_a_championship_they_own(lived_in,
     assert client.get("/control/wjpc-copy/").status_code == 200
 
 
-def test_the_upload_page_lists_the_problems_of_a_bad_file(lived_in, django_user_model):
-    user = django_user_model.objects.create_user(username="newcomer", password="pw-12345678")
+def test_the_upload_page_lists_the_problems_of_a_bad_file(lived_in, creator):
+    user = creator
     client = Client()
     client.force_login(user)
     page = client.get(UPLOAD).content.decode()

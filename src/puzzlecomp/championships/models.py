@@ -207,6 +207,10 @@ class EntryMember(models.Model):
     position = models.PositiveSmallIntegerField(default=0)
     # The nationality this person represents (fixed once they have competed, at WJPC).
     represents = CountryField(_("represents"), blank=True)
+    # This is the first state competition of the calendar year the person enters (Australia:
+    # territory residents may take a trophy there); None: not asked or not given.
+    first_state_competition_of_year = models.BooleanField(
+        _("first state competition of the year"), null=True, blank=True)
 
     class Meta:
         ordering = ["entry", "position"]

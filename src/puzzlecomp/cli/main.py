@@ -20,7 +20,7 @@ from puzzlecomp.cli import (
     standings,
     translations,
 )
-from puzzlecomp.cli.common import CommandError
+from puzzlecomp.cli.common import CommandError, with_option
 from puzzlecomp.formats.results_csv import InputError
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
@@ -51,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(problem, file=sys.stderr)
     except RulesError as exc:
         for violation in exc.violations:
-            print(f"error: {violation.message}", file=sys.stderr)
+            print(f"error: {with_option(violation)}", file=sys.stderr)
     except PlanningError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
     except CommandError as exc:

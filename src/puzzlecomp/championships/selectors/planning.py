@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from django.db.models import F, Prefetch, QuerySet, TextField
-from django.db.models.functions import Cast, ExtractYear
+from django.db.models import F, Prefetch, QuerySet
 
 from puzzlecomp.championships.engine import (
-    RESULT_FIELDS,
     engine_entry,
-    engine_person_of,
-    engine_result_of,
     flag_of,
-    round_rules,
+    round_ranking,
     ruleset_of,
 )
 from puzzlecomp.championships.models import (
@@ -29,7 +23,6 @@ from puzzlecomp.championships.models import (
     Event,
     GroupMove,
     QualifierStatus,
-    Result,
     Round,
     Seat,
 )
@@ -44,11 +37,7 @@ from puzzlecomp.planning import (
     TableAssignment,
     group_balance,
 )
-from puzzlecomp.rules.people import Person as EnginePerson
 from puzzlecomp.rules.qualification import Qualifier, QualifyReason, qualify_for_next_round
-from puzzlecomp.rules.ranking import RankedEntry, rank_round
-from puzzlecomp.rules.results import Entry as EngineEntry
-from puzzlecomp.rules.rounds import RoundRules
 from puzzlecomp.rules.ruleset import Round as RoundSpec
 from puzzlecomp.rules.ruleset import SeatingRule
 
@@ -269,75 +258,8 @@ def qualifiers_of_previous(rnd: Round) -> list[Qualifier]:
             "seating.previous_round_without_results",
             "The previous round has no results yet, so its qualifiers are not known.",
         )
-    return qualify_for_next_round(ranking_by_round_groups(previous), round_rules(previous))
-
-
-def ranking_by_round_groups(rnd: Round) -> list[RankedEntry]:
-    """The round's ranking, grouped by the groups the entries sat in during that round.
-
-    A first round's groups are the entries' own; a later round's come from its seats.
-    """
-    return ranking_with_rows(rnd)[0]
-
-
-# The members of an entry stored without any: one person of whom nothing is known.
-NO_MEMBERS = (EnginePerson(),)
-
-
-def ranking_with_rows(rnd: Round, *, rules: RoundRules | None = None,
-                      ) -> tuple[list[RankedEntry], dict[int, dict[str, Any]]]:
-    """`ranking_by_round_groups` and the stored result rows it ranked, by entry number.
-
-    Built from plain values (one query for the results with their entries, one for the
-    members with their persons): model instances and a prefetch per row cost ten times
-    more for a WJPC round of 1,200 results, which the live snapshot builds on every notice.
-    """
-    event = rnd.event
-    seat_group = (None if is_first_round(rnd) else
-                  dict(Seat.objects.filter(round=rnd).values_list("entry_id", "group")))
-    # By primary key: the groups are ranked in the order their first result appears.
-    rows = list(Result.objects.filter(round=rnd).order_by("pk").values(
-        "entry_id", "entry__number", "entry__name", "entry__country", "entry__group",
-        "checked", "version", *(f for f in RESULT_FIELDS if f != "puzzles"),
-        puzzles_json=Cast("puzzles", TextField())))
-    members = _members_of_round(rnd, event.code)
-    pairs = []
-    for row in rows:
-        row["puzzles"] = _json_list(row.pop("puzzles_json"))
-        entry_id = row["entry_id"]
-        group = (row["entry__group"] if seat_group is None
-                 else seat_group.get(entry_id, WHOLE_ROUND))
-        entry = EngineEntry(id=str(row["entry__number"]), name=row["entry__name"],
-                            country=row["entry__country"], group=group,
-                            members=members.get(entry_id) or NO_MEMBERS)
-        pairs.append((entry, engine_result_of(row)))
-    ranking = rank_round(pairs, rules or round_rules(rnd), settings=event.championship.settings)
-    return ranking, {row["entry__number"]: row for row in rows}
-
-
-def _members_of_round(rnd: Round, event_code: str) -> dict[int, tuple[EnginePerson, ...]]:
-    """The engine's view of the members of every entry with a result in the round, by entry id,
-    in the order of `EntryMember.position`."""
-    members: dict[int, list[EnginePerson]] = {}
-    for (entry_id, represents, nationality, residence, region, years_resident, born,
-         earlier_events) in (
-            EntryMember.objects.filter(entry__results__round=rnd)
-            .order_by("entry_id", "position", "pk")
-            .values_list("entry_id", "represents", "person__nationality", "person__residence",
-                         "person__region", "person__years_resident",
-                         ExtractYear("person__birth_date"),
-                         Cast("person__earlier_events", TextField()))):
-        members.setdefault(entry_id, []).append(engine_person_of(
-            event_code=event_code, represents=represents, nationality=nationality,
-            residence=residence, region=region, years_resident=years_resident,
-            birth_year=born, earlier_events=_json_list(earlier_events)))
-    return {entry_id: tuple(people) for entry_id, people in members.items()}
-
-
-def _json_list(text: str | None) -> list[Any]:
-    """A stored JSON list read as text: most are empty, and skipping the decoder for those
-    (and Django's JSON converter for all) saves a tenth of a large round's read."""
-    return json.loads(text) if text and text != "[]" else []
+    ranking = round_ranking(previous)
+    return qualify_for_next_round(ranking.lines, ranking.rules)
 
 
 def seating_get(rnd: Round, group: str) -> Seating:

@@ -73,6 +73,8 @@ class MemberDetails:
     consent_publish: bool = False
     consent_photos: bool = False
     accompanied_by_adult: bool = False
+    # Asked where the ruleset reads it (Australia's state competitions); None: not asked.
+    first_state_competition_of_year: bool | None = None
 
     @property
     def identity(self) -> str:
@@ -153,8 +155,10 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
         fee_amount=fee.amount if fee else None, fee_currency=fee.currency if fee else "",
     )
     EntryMember.objects.bulk_create(
-        EntryMember(entry=entry, person=person, position=i, represents=code)
-        for i, (person, code) in enumerate(zip(persons, represented, strict=True))
+        EntryMember(entry=entry, person=person, position=i, represents=code,
+                    first_state_competition_of_year=member.first_state_competition_of_year)
+        for i, (person, code, member) in enumerate(
+            zip(persons, represented, members, strict=True))
     )
     outcome: Outcome = ("waiting_list" if decision.outcome == "waiting_list"
                         or _others_waiting(event, spec) else "accepted")

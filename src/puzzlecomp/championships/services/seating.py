@@ -15,6 +15,7 @@ from django.utils import timezone
 from puzzlecomp.championships.audit import log_action
 from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.models import Entry, EntryStatus, Round, Seat
+from puzzlecomp.championships.notices import announce
 from puzzlecomp.championships.selectors.planning import (
     floor_plan_of,
     group_labels,
@@ -29,6 +30,7 @@ from puzzlecomp.planning import (
     seat_entries,
     swap_seats,
 )
+from puzzlecomp.rules import round_life
 
 
 @transaction.atomic
@@ -91,6 +93,22 @@ def _group_of(rnd: Round, entry: Entry) -> str:
 
 
 @transaction.atomic
+def seating_publish(*, round: Round, user: Any = None) -> int:
+    """Publish a round's seating: entrant pages and the API show each entry's table from now
+    on (before, the seating is the organiser's draft). Returns the seats published."""
+    rnd = round
+    seats = Seat.objects.filter(round=rnd).count()
+    if not seats:
+        raise PlanningError("seating.not_assigned", "Seat the entries before publishing.")
+    rnd.seating_published = True
+    rnd.save(update_fields=["seating_published"])
+    log_action(rnd.event.championship, "puzzlecomp.seating.published", user=user, round=rnd.pk,
+               seats=seats)
+    announce(championship=rnd.event.championship, round=rnd, kind="seating")
+    return seats
+
+
+@transaction.atomic
 def seats_swap(*, round: Round, entry_a: Entry, entry_b: Entry, user: Any) -> None:
     """Exchange the seats of two entries of the same group."""
     rnd = round
@@ -107,15 +125,9 @@ def seats_swap(*, round: Round, entry_a: Entry, entry_b: Entry, user: Any) -> No
 
 
 def no_show_allowed_at(rnd: Round) -> dt.datetime | None:
-    """When a missing entrant's table may be given away; None before the start time is set.
-
-    wjpc-2025.txt: the Organization may use the tables of participants who have not shown up
-    10 minutes after the start of the test.
-    """
-    minutes = ruleset_of(rnd).no_show_after_minutes
-    if rnd.starts_at is None or minutes is None:
-        return None
-    return rnd.starts_at + dt.timedelta(minutes=minutes)
+    """When a missing entrant's table may be given away (the ruleset's no-show minutes after
+    the start); None before the start time is set."""
+    return round_life.no_show_allowed_at(rnd.starts_at, ruleset_of(rnd).no_show_after_minutes)
 
 
 @transaction.atomic
@@ -128,20 +140,13 @@ def seat_no_show(*, round: Round, no_show: Entry, replacement: Entry, user: Any,
     """
     rnd = round
     at = at or timezone.now()
-    if ruleset_of(rnd).no_show_after_minutes is None:
-        raise PlanningError("seating.no_show_not_in_rules",
-                            "The ruleset does not let the organiser give away missing tables.")
-    allowed = no_show_allowed_at(rnd)
-    if allowed is None:
-        raise PlanningError("seating.round_not_started", "The round has no start time yet.")
-    if at < allowed:
-        raise PlanningError(
-            "seating.no_show_too_early",
-            f"A table may be given away {ruleset_of(rnd).no_show_after_minutes} minutes after "
-            f"the start, at {allowed:%H:%M}.",
-            minutes=ruleset_of(rnd).no_show_after_minutes or 0,
-            time=timezone.localtime(allowed).strftime("%H:%M"),
-        )
+    refused = round_life.no_show_refusal(minutes=ruleset_of(rnd).no_show_after_minutes,
+                                         starts_at=rnd.starts_at, at=at)
+    if refused is not None:
+        params = dict(refused.params)
+        if "allowed" in params:
+            params["time"] = timezone.localtime(params.pop("allowed")).strftime("%H:%M")
+        raise PlanningError(refused.code, refused.message, **params)
     if replacement.event_id != rnd.event_id or replacement.status not in (
             EntryStatus.CONFIRMED, EntryStatus.WAITING):
         raise PlanningError("seating.replacement_not_eligible",

@@ -69,8 +69,8 @@ def index(request: HttpRequest, championship: Championship) -> HttpResponse:
     known = load_ruleset(championship.ruleset_id).settings
     return render(request, "control/setup/index.html", {
         "championship": championship, "events": events,
-        "ruleset_settings": [(name, meaning, championship.settings.get(name, ""))
-                             for name, meaning in known.items()],
+        "ruleset_settings": [(name, spec.description, championship.settings.get(name, ""))
+                             for name, spec in known.items()],
     })
 
 
@@ -87,8 +87,8 @@ def championship_edit(request: HttpRequest, championship: Championship) -> HttpR
 
 @requires_role(Role.ORGANISER)
 def ruleset_settings(request: HttpRequest, championship: Championship) -> HttpResponse:
-    known = load_ruleset(championship.ruleset_id).settings
-    form = setup_forms.RulesetSettingsForm(request.POST or None, settings=dict(known),
+    form = setup_forms.RulesetSettingsForm(request.POST or None,
+                                           ruleset=load_ruleset(championship.ruleset_id),
                                            initial=championship.settings)
     return _edit(request, championship, form, lambda data: championship_settings_set(
         championship=championship, by=request.user, values=data), _("Ruleset settings"))
