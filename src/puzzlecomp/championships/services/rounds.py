@@ -20,6 +20,7 @@ from puzzlecomp.championships.selectors.rounds import (
     round_limit_seconds,
     round_readiness_get,
 )
+from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.round_life import final_check, move_check, state_at
 
@@ -39,7 +40,9 @@ def round_advance(rnd: Round, *, now: dt.datetime | None = None) -> Round:
         return rnd
     assert limit_seconds is not None
     ends = rnd.starts_at + dt.timedelta(seconds=limit_seconds)
-    with transaction.atomic():
+    # In the judges' queue on SQLite: at the limit they are recording, and outside the queue
+    # the busy handler would keep the pump, and every notice, asleep while they pass by.
+    with one_sqlite_writer(), transaction.atomic():
         moved = Round.objects.filter(pk=rnd.pk, state=RoundState.RUNNING).update(
             state=RoundState.COUNTING)
         if moved:
