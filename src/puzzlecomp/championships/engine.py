@@ -91,23 +91,28 @@ def birth_year(person: PersonRow) -> int | None:
 
 def engine_person(person: PersonRow, *, event_code: str, represents: object = None,
                   first_state_competition_of_year: bool | None = None,
-                  today: dt.date | None = None) -> people.Person:
+                  today: dt.date | None = None, debutant: bool | None = None) -> people.Person:
     """The rule-relevant facts of a stored person (and of their place in an entry)."""
     return engine_person_of(
         event_code=event_code, represents=_code(represents), nationality=_code(person.nationality),
         residence=_code(person.residence), region=person.region,
         years_resident=person.years_resident, birth_year=birth_year(person),
-        earlier_events=person.earlier_events,
+        earlier_events=person.earlier_events, debutant=debutant,
         first_state_competition_of_year=first_state_competition_of_year,
     )
 
 
 def engine_person_of(*, event_code: str, represents: str, nationality: str, residence: str,
                      region: str, years_resident: int | None, birth_year: int | None,
-                     earlier_events: Sequence[str] | None,
+                     earlier_events: Sequence[str] | None, debutant: bool | None = None,
                      first_state_competition_of_year: bool | None = None) -> people.Person:
     """The rule-relevant facts of a person from plain stored values (ISO country codes), for
-    reads of whole rounds that skip model instances."""
+    reads of whole rounds that skip model instances.
+
+    `debutant` and `first_state_competition_of_year` are the entry member's facts derived from
+    history (services/facts.py); without them a debutant is one whose typed earlier events
+    do not name the event.
+    """
     own = ioc_of_code(nationality)
     return people.Person(
         nationality=ioc_of_code(represents) or own,
@@ -115,7 +120,7 @@ def engine_person_of(*, event_code: str, represents: str, nationality: str, resi
         region=region or None,
         years_resident=years_resident,
         birth_year=birth_year,
-        debutant=event_code not in (earlier_events or []),
+        debutant=event_code not in (earlier_events or []) if debutant is None else debutant,
         first_state_competition_of_year=first_state_competition_of_year,
     )
 
@@ -129,6 +134,7 @@ def engine_entry(entry: Entry) -> results.Entry:
     """An entry as the engine sees it (members from `with_members` prefetching)."""
     members = tuple(
         engine_person(m.person, event_code=entry.event.code, represents=m.represents,
+                      debutant=m.debutant,
                       first_state_competition_of_year=m.first_state_competition_of_year)
         for m in entry.members.all()
     )
@@ -248,17 +254,17 @@ def _members_of_round(rnd: Round) -> dict[int, list[people.Person]]:
     order of `EntryMember.position`."""
     members: dict[int, list[people.Person]] = {}
     for (number, represents, first_of_year, nationality, residence, region, years_resident,
-         born, earlier_events) in (
+         born, earlier_events, debutant) in (
             EntryMember.objects.filter(entry__results__round=rnd)
             .order_by("entry_id", "position", "pk")
             .values_list("entry__number", "represents", "first_state_competition_of_year",
                          "person__nationality", "person__residence", "person__region",
                          "person__years_resident", ExtractYear("person__birth_date"),
-                         Cast("person__earlier_events", TextField()))):
+                         Cast("person__earlier_events", TextField()), "debutant")):
         members.setdefault(number, []).append(engine_person_of(
             event_code=rnd.event.code, represents=represents, nationality=nationality,
             residence=residence, region=region, years_resident=years_resident,
-            birth_year=born, earlier_events=json_list(earlier_events),
+            birth_year=born, earlier_events=json_list(earlier_events), debutant=debutant,
             first_state_competition_of_year=first_of_year))
     return members
 

@@ -294,6 +294,13 @@ MESSAGES: Mapping[str, Promise] = {
         "entry %(entry_key)s has %(count)s members; %(event)s needs %(min)s to %(max)s"),
     "import.already_entered": _("%(value)s already has an entry in this event"),
     "import.email_twice": _("%(value)s is also in entry %(other)s"),
+    # Facts from history and people across championships (services/facts.py, people.py).
+    "facts.unknown": _("That is not a fact from history."),
+    "facts.reason_missing": _("The fact was not changed: give a reason."),
+    "people.reason_missing": _("Nothing was changed: give a reason."),
+    "people.same_person": _("A person cannot be merged with themselves."),
+    "people.same_entry": _("Both records are members of one entry: they are two people."),
+    "people.not_their_entries": _("Choose some, not all, of this person's entries."),
 }
 
 # How a result's status reads on the screens.

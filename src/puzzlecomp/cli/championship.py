@@ -50,7 +50,7 @@ def register(subparsers: Any) -> None:
     results.set_defaults(run=run_results)
 
 
-def _django() -> None:
+def django_setup() -> None:
     from django.apps import apps
 
     if not apps.ready:
@@ -60,7 +60,7 @@ def _django() -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    _django()
+    django_setup()
     from puzzlecomp.championships.models import Championship
     from puzzlecomp.championships.services.interchange import championship_export
 
@@ -101,7 +101,7 @@ def run_results(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    _django()
+    django_setup()
     from django.contrib.auth import get_user_model
 
     from puzzlecomp.championships.services.interchange import championship_import

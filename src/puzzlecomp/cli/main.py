@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from puzzlecomp import __version__
 from puzzlecomp.cli import (
     advance,
+    archive,
     awards,
     bench,
     championship,
@@ -16,6 +17,7 @@ from puzzlecomp.cli import (
     rank,
     rulesets,
     seat,
+    seed,
     serve,
     standings,
     translations,
@@ -25,8 +27,8 @@ from puzzlecomp.formats.results_csv import InputError
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 
-COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, championship,
-            translations, bench)
+COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, seed, championship,
+            archive, translations, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import F, Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from puzzlecomp.championships.engine import (
     engine_entry,
@@ -27,6 +27,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.models import Qualifier as QualifierRow
+from puzzlecomp.championships.selectors.history import event_seed_ranks
 from puzzlecomp.planning import (
     FloorPlan,
     GroupBalance,
@@ -162,9 +163,9 @@ def entry_flags(rnd: Round, *, grouped_only: bool = False) -> dict[str, str]:
 def planning_entrants(rnd: Round) -> list[PlanningEntrant]:
     """The confirmed entries of the round's event, as the group assignment sees them."""
     flags = entry_flags(rnd)
-    rows = Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED).values_list(
-        "number", "seed_rank")
-    return [PlanningEntrant(str(number), flags[str(number)], seed) for number, seed in rows]
+    ranks = event_seed_ranks(rnd.event)
+    return [PlanningEntrant(str(number), flags[str(number)], rank)
+            for number, rank in ranks.items()]
 
 
 def groups_balance_get(rnd: Round) -> GroupBalance | None:
@@ -219,18 +220,20 @@ def group_lines(rnd: Round) -> list[GroupLine]:
     return sorted(lines, key=lambda ln: (order.get(ln.group, len(order)), ln.number))
 
 
-def seating_order(rnd: Round, group: str) -> tuple[list[SeatingEntrant], list[Entry]]:
+def seating_order(rnd: Round, group: str, *, ranks: dict[int, int | None] | None = None,
+                  ) -> tuple[list[SeatingEntrant], list[Entry]]:
     """The entries to seat in one group of the round, strongest first, with their rows.
 
-    First rounds: seed rank, then entry number. Later rounds: the qualifiers going to the
-    group (confirmed ones once confirmed), by place in the previous round (wjpc-2025.txt: the
-    top 8 of each group sit alone).
+    First rounds: seed rank (from the members' history where they have any, docs/seeding.md),
+    then entry number. Later rounds: the qualifiers going to the group (confirmed ones once
+    confirmed), by place in the previous round (wjpc-2025.txt: the top 8 of each group sit
+    alone). `ranks` are the event's seed ranks when the caller has them already.
     """
     if is_first_round(rnd):
-        entries = list(
-            Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED, group=group)
-            .order_by(F("seed_rank").asc(nulls_last=True), "number")
-        )
+        ranks = event_seed_ranks(rnd.event) if ranks is None else ranks
+        entries = sorted(
+            Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED, group=group),
+            key=lambda e: (ranks.get(e.number) is None, ranks.get(e.number) or 0, e.number))
         return [SeatingEntrant(str(e.number)) for e in entries], entries
     qualifiers = [q for q in qualifiers_of_previous(rnd) if q.to_group == group]
     qualifiers.sort(key=lambda q: (q.rank, q.entry.group, int(q.entry.id)))

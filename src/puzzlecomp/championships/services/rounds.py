@@ -15,6 +15,7 @@ from django.utils import timezone
 from puzzlecomp.championships.audit import log_action
 from puzzlecomp.championships.models import Dispute, DisputeStatus, Round, RoundState
 from puzzlecomp.championships.notices import announce
+from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
     round_limit_seconds,
@@ -67,6 +68,9 @@ def round_state_set(*, round: Round, state: RoundState, starts_at: dt.datetime |
         rnd.published_at = timezone.now()
         fields.append("published_at")
     rnd.save(update_fields=fields)
+    if state == RoundState.RUNNING:
+        # Debutants and the like are settled when competing starts (services/facts.py).
+        member_facts_derive(championship=rnd.event.championship)
     announce(championship=rnd.event.championship, round=rnd, kind="state")
     log_action(rnd.event.championship, "puzzlecomp.round.state_set", user=user, round=rnd.pk,
                state=str(state), starts_at=rnd.starts_at.isoformat() if rnd.starts_at else None)

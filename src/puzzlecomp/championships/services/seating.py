@@ -16,9 +16,11 @@ from puzzlecomp.championships.audit import log_action
 from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.models import Entry, EntryStatus, Round, Seat
 from puzzlecomp.championships.notices import announce
+from puzzlecomp.championships.selectors.history import event_seed_ranks
 from puzzlecomp.championships.selectors.planning import (
     floor_plan_of,
     group_labels,
+    is_first_round,
     seating_get,
     seating_order,
     seating_rule,
@@ -50,8 +52,10 @@ def seating_assign(*, round: Round, groups: list[str] | None = None, user: Any =
     plan = floor_plan_of(rnd.event.championship)
     rule = seating_rule(rnd)
     rows: list[Seat] = []
+    # Rating the history once serves every group.
+    ranks = event_seed_ranks(rnd.event) if is_first_round(rnd) else None
     for group in chosen:
-        order, entries = seating_order(rnd, group)
+        order, entries = seating_order(rnd, group, ranks=ranks)
         if not order:
             raise PlanningError("seating.empty_group", f"Group {group} has no entries to seat.",
                                 group=group)
