@@ -80,7 +80,7 @@ def _document(path: Path) -> Any:
 
 
 def run_results(args: argparse.Namespace) -> int:
-    _django()
+    django_setup()
     from puzzlecomp.championships.engine import round_ranking_in_file
     from puzzlecomp.formats.interchange import (
         InterchangeError,

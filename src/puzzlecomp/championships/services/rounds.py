@@ -15,12 +15,12 @@ from django.utils import timezone
 from puzzlecomp.championships.audit import log_action
 from puzzlecomp.championships.models import Dispute, DisputeStatus, Round, RoundState
 from puzzlecomp.championships.notices import announce
-from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
     round_limit_seconds,
     round_readiness_get,
 )
+from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.round_life import final_check, move_check, state_at
