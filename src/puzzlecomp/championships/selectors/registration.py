@@ -11,13 +11,13 @@ from django.utils import timezone
 
 from puzzlecomp.championships.engine import ioc, with_members
 from puzzlecomp.championships.models import (
-    AuditEntry,
     Championship,
     Entry,
     EntryMember,
     EntryStatus,
     Event,
     Person,
+    RelayDraw,
 )
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.fees import Money, Refund, fee_due, refund_due
@@ -31,7 +31,6 @@ from puzzlecomp.rules.registration import (
 
 # Entries that hold (or wait for) a place; a cancelled entry holds none.
 ACTIVE = (EntryStatus.UNCONFIRMED, EntryStatus.CONFIRMED, EntryStatus.WAITING)
-RELAY_DRAWN = "puzzlecomp.relay.drawn"
 
 
 def event_rules(event: Event) -> tuple[rules.Ruleset, rules.Event]:
@@ -179,10 +178,9 @@ def relay_pool(*, event: Event) -> list[Entry]:
             .prefetch_related(with_members()) if len(e.members.all()) == 1]
 
 
-def relay_draws(*, event: Event) -> QuerySet[AuditEntry]:
+def relay_draws(*, event: Event) -> QuerySet[RelayDraw]:
     """The recorded draws of the event, newest first, with their seeds."""
-    return AuditEntry.objects.filter(championship=event.championship, action=RELAY_DRAWN,
-                                     data__event=event.code)
+    return RelayDraw.objects.filter(event=event).order_by("-drawn_at", "-pk")
 
 
 @dataclass(frozen=True)
