@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import csv
+import datetime as dt
 import json
 import math
 import os
@@ -60,6 +62,21 @@ def figures_of(answers: list[Answer]) -> dict[str, Any]:
     }
 
 
+def timeline_write(path: Path, answers: list[Answer]) -> None:
+    """One line per record in the order sent: when (UTC, and seconds from the first), how
+    long it waited, its status and whether it was one of the burst."""
+    ordered = sorted(answers, key=lambda a: a.sent_at)
+    first = ordered[0].sent_at if ordered else 0.0
+    with path.open("w", newline="") as out:
+        lines = csv.writer(out)
+        lines.writerow(["sent_at_utc", "offset_s", "wait_ms", "status", "burst"])
+        for a in ordered:
+            sent = dt.datetime.fromtimestamp(a.sent_at, dt.UTC)
+            lines.writerow([sent.isoformat(timespec="milliseconds"),
+                            f"{a.sent_at - first:.3f}", f"{a.wait * 1000:.1f}", a.status,
+                            int(a.burst)])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rate", type=float, default=20.0, help="records a second, all judges")
@@ -71,6 +88,8 @@ def main() -> int:
                         "docs/deployment.md recommends)")
     parser.add_argument("--database-url", help="a PostgreSQL server to run against "
                         "(a database is created for the run); default: SQLite")
+    parser.add_argument("--timeline", type=Path, help="write every record's send time and "
+                        "wait to this CSV file (to line slow answers up with the server)")
     args = parser.parse_args()
     schedule = Schedule(args.judges, args.rate, args.seconds, args.burst, 0.0)
     if len(schedule.offsets()) > 600:
@@ -113,6 +132,8 @@ def main() -> int:
 
         stored = Result.objects.filter(round_id=setup.round_id).count() - 600
         connections.close_all()
+    if args.timeline:
+        timeline_write(args.timeline, answers)
     records = figures_of(answers)
     print(json.dumps({
         "database": "postgresql" if args.database_url else "sqlite",

@@ -519,6 +519,8 @@ class Answer(NamedTuple):
     recorded_at: float
     wait: float
     burst: bool
+    # When the judge sent it (epoch seconds), to line a slow answer up with the server's log.
+    sent_at: float
 
 
 async def judges_record(port: int, schedule: Schedule, request: Any,
@@ -538,6 +540,7 @@ async def judges_record(port: int, schedule: Schedule, request: Any,
         await asyncio.sleep(max(0.0, started + offset - time.monotonic()))
         client_id = str(uuid.uuid4())
         sent = time.monotonic()
+        sent_at = time.time()
         for attempt in range(3):
             try:
                 status, at = await request(phones, n % schedule.judges, n // schedule.judges,
@@ -549,7 +552,8 @@ async def judges_record(port: int, schedule: Schedule, request: Any,
                 retries.append(attempt)
         else:
             status, at = 0, math.nan
-        answers.append(Answer(client_id, status, at, time.monotonic() - sent, burst))
+        answers.append(Answer(client_id, status, at, time.monotonic() - sent, burst,
+                              sent_at))
 
     try:
         await asyncio.gather(*(one(n, offset, burst)

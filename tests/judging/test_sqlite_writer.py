@@ -12,6 +12,7 @@ from django.db import connection
 
 from puzzlecomp.championships.services import sqlite_writer
 from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
+from tests.judging.support import elapsed, write
 
 pytestmark = pytest.mark.skipif(connection.vendor != "sqlite",
                                 reason="the lock file serves SQLite (PostgreSQL queues writers)")
@@ -62,3 +63,21 @@ def test_an_in_memory_database_has_no_lock_file(monkeypatch):
     with one_sqlite_writer():
         assert sqlite_writer._threads.locked()
     assert sqlite_writer._files == files
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_statement_a_judges_record_writes_runs_in_the_writers_turn(phone, live_round):
+    """A write outside the turn (here once: the device's seen-time) waits in SQLite's busy
+    handler, which sleeps up to 100 ms at a time while the queued writers pass it by."""
+    writes: list[tuple[str, bool]] = []
+
+    def note(execute, sql, params, many, context):
+        if sql.lstrip().split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE", "REPLACE"):
+            writes.append((sql[:60], sqlite_writer._threads.locked()))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(note):
+        response = write(phone, live_round, 1, "tap", time_seconds=elapsed(live_round))
+    assert response.status_code == 200, response.content
+    assert writes
+    assert [sql for sql, in_turn in writes if not in_turn] == []

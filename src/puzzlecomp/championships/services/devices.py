@@ -25,6 +25,7 @@ from puzzlecomp.championships.actions import (
 )
 from puzzlecomp.championships.models import Championship, JudgeDevice
 from puzzlecomp.championships.selectors.planning import floor_plan_of
+from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.planning import PlanningError
 
@@ -235,5 +236,8 @@ def device_seen(device: JudgeDevice, *, now: dt.datetime | None = None) -> None:
     """Note that the device was just used (at most every SEEN_EVERY)."""
     now = now or timezone.now()
     if device.last_seen_at is None or now - device.last_seen_at >= SEEN_EVERY:
-        JudgeDevice.objects.filter(pk=device.pk).update(last_seen_at=now)
+        # In the judges' queue: outside it, SQLite's busy handler sleeps in steps of up to
+        # 100 ms while the queued records pass by.
+        with one_sqlite_writer():
+            JudgeDevice.objects.filter(pk=device.pk).update(last_seen_at=now)
         device.last_seen_at = now

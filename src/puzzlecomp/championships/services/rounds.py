@@ -32,6 +32,7 @@ from puzzlecomp.championships.selectors.rounds import (
     round_readiness_get,
 )
 from puzzlecomp.championships.services.facts import member_facts_derive
+from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.round_life import final_check, group_start_check, move_check
@@ -52,8 +53,10 @@ def round_advance(rnd: Round, *, now: dt.datetime | None = None) -> Round:
         return rnd
     assert clock.ends_at is not None
     ends = clock.ends_at
-    with unit_of_work(ROUND_COUNTING, championship=rnd.event.championship, round=rnd,
-                      at=ends.isoformat()) as work:
+    # In the judges' queue on SQLite: at the limit they are recording, and outside the queue
+    # the busy handler would keep the pump, and every notice, asleep while they pass by.
+    with one_sqlite_writer(), unit_of_work(ROUND_COUNTING, championship=rnd.event.championship,
+                                           round=rnd, at=ends.isoformat()) as work:
         moved = Round.objects.filter(pk=rnd.pk, state=RoundState.RUNNING).update(
             state=RoundState.COUNTING)
         GroupStart.objects.filter(round=rnd, state=RoundState.RUNNING).update(
