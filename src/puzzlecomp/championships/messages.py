@@ -165,6 +165,13 @@ MESSAGES: Mapping[str, Promise] = {
         "Entry %(entry)s is not a confirmed or waiting-list entry of this event."),
     "seating.previous_round_without_results": _(
         "The previous round has no results yet, so its qualifiers are not known."),
+    # The check-in desk (rules/check_in.py, services/check_in.py).
+    "check_in.status_unknown": _("“%(status)s” is not a check-in status."),
+    "check_in.not_in_round": _("Entry %(entry)s is not expected in this round."),
+    "check_in.already_replaced": _("Entry %(entry)s's table has already been given away."),
+    "check_in.shown_up": _(
+        "Entry %(entry)s has checked in: only an entrant who has not shown up may be "
+        "replaced."),
     "team_draw.invalid_team_size": _("A team needs at least one member, not %(team_size)s."),
     "team_draw.duplicate_person": _("Each person may appear once; repeated: %(repeated)s."),
     # Qualification (rules/qualification.py, services/qualifiers.py).

@@ -38,6 +38,14 @@ class Championship(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Number of the last live notice; every result change increments it in its transaction.
     live_seq = models.PositiveBigIntegerField(default=0)
+    # Registration terms the organiser sets where the ruleset names none (Czech, Norway,
+    # Australia); a ruleset's own window, refund rule and currency win over these.
+    registration_opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)
+    registration_closes_at = models.DateTimeField(_("registration closes"), null=True,
+                                                  blank=True)
+    refund_days_before = models.PositiveSmallIntegerField(
+        _("full refund up to this many days before the start"), null=True, blank=True)
+    fee_currency = models.CharField(_("currency of the fees"), max_length=3, blank=True)
 
     class Meta:
         ordering = ["-starts_at"]
@@ -68,6 +76,14 @@ class Event(models.Model):
     members_max = models.PositiveSmallIntegerField(default=1)
     capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)
     position = models.PositiveSmallIntegerField(default=0)
+    # The fee the organiser sets where the ruleset names none for the event.
+    fee_amount = models.DecimalField(_("fee"), max_digits=10, decimal_places=2, null=True,
+                                     blank=True)
+    fee_per = models.CharField(_("fee is per"), max_length=10, default="entry",
+                               choices=[("entry", _("entry")), ("person", _("person"))])
+    fee_early_amount = models.DecimalField(_("early fee"), max_digits=10, decimal_places=2,
+                                           null=True, blank=True)
+    fee_early_until = models.DateField(_("early fee until (inclusive)"), null=True, blank=True)
 
     class Meta:
         ordering = ["championship", "position"]
@@ -212,6 +228,33 @@ class EntryMember(models.Model):
         ordering = ["entry", "position"]
         constraints = [
             models.UniqueConstraint(fields=["entry", "person"], name="member_once_per_entry")
+        ]
+
+
+class CheckInStatus(models.TextChoices):
+    PRESENT = "present", _("Present")
+    LATE = "late", _("Late")
+    NO_SHOW = "no_show", _("No-show")
+    REPLACED = "replaced", _("Replaced")
+
+
+class CheckIn(models.Model):
+    """What the check-in desk recorded for an entry in a round: its status, when and by whom.
+
+    No row: not checked in yet. The ruleset's no-show rule reads these rows.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="check_ins")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="check_ins")
+    status = models.CharField(max_length=20, choices=CheckInStatus.choices)
+    at = models.DateTimeField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                           blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["round", "entry"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="one_check_in_per_round"),
         ]
 
 

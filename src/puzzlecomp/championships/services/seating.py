@@ -15,6 +15,8 @@ from django.utils import timezone
 from puzzlecomp.championships.audit import log_action
 from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.models import Entry, EntryStatus, Round, Seat
+from puzzlecomp.championships.notices import announce
+from puzzlecomp.championships.selectors.check_in import check_in_status
 from puzzlecomp.championships.selectors.planning import (
     floor_plan_of,
     group_labels,
@@ -22,6 +24,7 @@ from puzzlecomp.championships.selectors.planning import (
     seating_order,
     seating_rule,
 )
+from puzzlecomp.championships.services.check_in import check_in_record
 from puzzlecomp.planning import (
     PlanningError,
     Seating,
@@ -29,6 +32,8 @@ from puzzlecomp.planning import (
     seat_entries,
     swap_seats,
 )
+from puzzlecomp.rules.check_in import replacement_refusal, table_free_at
+from puzzlecomp.rules.errors import RulesError
 
 
 @transaction.atomic
@@ -112,10 +117,8 @@ def no_show_allowed_at(rnd: Round) -> dt.datetime | None:
     wjpc-2025.txt: the Organization may use the tables of participants who have not shown up
     10 minutes after the start of the test.
     """
-    minutes = ruleset_of(rnd).no_show_after_minutes
-    if rnd.starts_at is None or minutes is None:
-        return None
-    return rnd.starts_at + dt.timedelta(minutes=minutes)
+    return table_free_at(round_start=rnd.starts_at,
+                         no_show_after_minutes=ruleset_of(rnd).no_show_after_minutes)
 
 
 @transaction.atomic
@@ -123,25 +126,17 @@ def seat_no_show(*, round: Round, no_show: Entry, replacement: Entry, user: Any,
                  at: dt.datetime | None = None) -> None:
     """Mark an entry as not shown up and give its table to another entry of the event.
 
-    Refused before the ruleset's no-show time after the round's start. The replacement
-    (a confirmed or waiting-list entry) leaves any seat it had in the round.
+    Refused before the ruleset's no-show time after the round's start, and for an entrant the
+    check-in desk recorded as present or late. The replacement (a confirmed or waiting-list
+    entry) leaves any seat it had in the round and is checked in as present.
     """
     rnd = round
     at = at or timezone.now()
-    if ruleset_of(rnd).no_show_after_minutes is None:
-        raise PlanningError("seating.no_show_not_in_rules",
-                            "The ruleset does not let the organiser give away missing tables.")
-    allowed = no_show_allowed_at(rnd)
-    if allowed is None:
-        raise PlanningError("seating.round_not_started", "The round has no start time yet.")
-    if at < allowed:
-        raise PlanningError(
-            "seating.no_show_too_early",
-            f"A table may be given away {ruleset_of(rnd).no_show_after_minutes} minutes after "
-            f"the start, at {allowed:%H:%M}.",
-            minutes=ruleset_of(rnd).no_show_after_minutes or 0,
-            time=timezone.localtime(allowed).strftime("%H:%M"),
-        )
+    refusal = replacement_refusal(
+        check_in_status(rnd, no_show), entrant=str(no_show.number), round_start=rnd.starts_at,
+        no_show_after_minutes=ruleset_of(rnd).no_show_after_minutes, now=at)
+    if refusal is not None:
+        raise RulesError(refusal)
     if replacement.event_id != rnd.event_id or replacement.status not in (
             EntryStatus.CONFIRMED, EntryStatus.WAITING):
         raise PlanningError("seating.replacement_not_eligible",
@@ -158,6 +153,9 @@ def seat_no_show(*, round: Round, no_show: Entry, replacement: Entry, user: Any,
     # The no-show keeps a record of the table it left, marked as such.
     Seat.objects.create(round=rnd, entry=no_show, group=group, table=freed.table,
                         seat=freed.seat, no_show=True)
+    check_in_record(round=rnd, entry=no_show, status="replaced", by=user, at=at)
+    check_in_record(round=rnd, entry=replacement, status="present", by=user, at=at)
     log_action(rnd.event.championship, "puzzlecomp.seating.no_show", user=user, round=rnd.pk,
                group=group, entry=no_show.number, replacement=replacement.number,
                table=freed.table)
+    announce(championship=rnd.event.championship, round=rnd, kind="seating")
