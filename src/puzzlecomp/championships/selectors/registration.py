@@ -9,7 +9,7 @@ from decimal import Decimal
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from puzzlecomp.championships.engine import ioc, with_members
+from puzzlecomp.championships.engine import engine_entry, ioc, with_members
 from puzzlecomp.championships.models import (
     AuditEntry,
     Championship,
@@ -196,6 +196,11 @@ class EventRegistration:
     waiting: int
     fee: Money | None
     drawn_teams: bool
+    # Places in the event (None: no limit) and how many confirmed entries hold them.
+    capacity: int | None = None
+    confirmed: int = 0
+    # A place is a person (relay pools, events counted in people), else an entry.
+    counts_people: bool = False
 
 
 def event_registration(*, event: Event, now: dt.datetime) -> EventRegistration:
@@ -205,12 +210,31 @@ def event_registration(*, event: Event, now: dt.datetime) -> EventRegistration:
     period = registration_period(ruleset.registration, competition_start=championship.starts_at)
     fee = fee_due(spec, currency=ruleset.currency, registered_on=timezone.localdate(now),
                   competition_start=competition_day(championship))
+    capacity = registration_capacity(spec)
+    taken = places_taken(event=event)
     return EventRegistration(
         event=event, period=period,
         is_open=(period.opens is None or period.opens <= now) and now < period.closes,
-        free=places_free(event=event), waiting=waiting_entries(event=event).count(),
-        fee=fee, drawn_teams=spec.drawn_teams,
+        free=None if capacity is None else max(capacity - taken, 0),
+        waiting=waiting_entries(event=event).count(),
+        fee=fee, drawn_teams=spec.drawn_teams, capacity=capacity, confirmed=taken,
+        counts_people=places_needed(spec, people=2) == 2,
     )
+
+
+def outside_official_ranking(entry: Entry) -> str | None:
+    """The ruleset's words for the official ranking when this entry is outside it, else None.
+
+    Czech rules: only a registered address in the Czech Republic competes for the title.
+    """
+    official = load_ruleset(entry.event.championship.ruleset_id).official_ranking
+    if official is None:
+        return None
+    entry = Entry.objects.select_related("event__championship").prefetch_related(
+        with_members()).get(pk=entry.pk)
+    members = engine_entry(entry).members
+    return None if official.admits(members, entry.event.championship.settings) else (
+        official.description)
 
 
 def registration_overview(*, championship: Championship,

@@ -30,6 +30,7 @@ from puzzlecomp.championships.selectors.registration import (
     entered_in,
     entry_refund,
     event_rules,
+    outside_official_ranking,
     person_matches,
     places_taken,
     waiting_entries,
@@ -48,11 +49,15 @@ from puzzlecomp.rules.registration import (
 Outcome = Literal["accepted", "waiting_list"]
 
 SUBJECTS = {
-    "registration_confirm": _("Please confirm your registration for %(event)s"),
-    "registration_confirmed": _("Your registration for %(event)s is confirmed"),
-    "registration_waiting": _("You are on the waiting list for %(event)s"),
-    "registration_promoted": _("A place has become free for you in %(event)s"),
-    "registration_cancelled": _("Your registration for %(event)s is cancelled"),
+    "registration_confirm": _("Please confirm your registration for %(event)s · "
+                              "%(championship)s"),
+    "registration_confirmed": _("Your registration for %(event)s is confirmed · "
+                                "%(championship)s"),
+    "registration_waiting": _("You are on the waiting list for %(event)s · %(championship)s"),
+    "registration_promoted": _("A place has become free for you in %(event)s · "
+                               "%(championship)s"),
+    "registration_cancelled": _("Your registration for %(event)s is cancelled · "
+                                "%(championship)s"),
 }
 
 
@@ -288,6 +293,13 @@ def confirmation_link(entry: Entry) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
 
+def entrant_link(entry: Entry) -> str:
+    """The absolute address of the entry's own page (results, disputes, check-in code)."""
+    path = reverse("public:disputes:entrant",
+                   kwargs={"slug": entry.event.championship.slug, "token": entry.token})
+    return settings.SITE_URL.rstrip("/") + path
+
+
 def event_lock(event: Event) -> Event:
     """The event row, locked until commit: numbers and places are handed out one at a time."""
     return Event.objects.select_for_update().select_related("championship").get(pk=event.pk)
@@ -344,10 +356,13 @@ def _mail_after_commit(entry: Entry, template: str, **context: Any) -> None:
     def send() -> None:
         fresh = Entry.objects.select_related("event__championship").get(pk=entry_id)
         with translation.override(language):
-            subject = str(SUBJECTS[template] % {"event": fresh.event.name})
+            subject = str(SUBJECTS[template] % {
+                "event": fresh.event.name, "championship": fresh.event.championship.name})
             body = render_to_string(f"emails/{template}.txt", {
                 "entry": fresh, "event": fresh.event, "championship": fresh.event.championship,
-                "members": fresh.members.select_related("person"), **context,
+                "members": fresh.members.select_related("person"),
+                "entrant_link": entrant_link(fresh),
+                "outside_official": outside_official_ranking(fresh), **context,
             })
         send_mail(subject, body, None, [fresh.contact_email])
 
