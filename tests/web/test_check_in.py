@@ -116,7 +116,7 @@ def test_after_ten_minutes_only_entrants_not_checked_in_are_offered_for_replacem
     page = organiser.get(desk_url(seated), {"show": "offered"}).content.decode()
     expected = Seat.objects.filter(round=seated).count() - 2
     assert page.count("Replace</a>") == min(expected, 50)
-    assert "May be replaced <strong>%d</strong>" % expected in page
+    assert f"May be replaced <strong>{expected}</strong>" in page
     for number, offered in ((1, False), (2, False), (3, True)):
         found = organiser.get(desk_url(seated), {"show": "offered", "q": number}).content.decode()
         assert (f'id="entry-{number}"' in found) is offered
