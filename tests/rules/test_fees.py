@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlecomp.rules.fees import Money, OrganiserFee, fee_due, refund_due, regular_price
+from puzzlecomp.rules.fees import (
+    Money,
+    OrganiserFee,
+    fee_due,
+    refund_due,
+    regular_price,
+    regular_price_from,
+)
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ruleset import EarlyPrice, Event, Fee, PuzzleSpec, Round, Ruleset
 
@@ -278,3 +285,18 @@ def test_the_rulebooks_fee_wins_over_an_organiser_fee_in_wjpc(wjpc: Ruleset) -> 
     due = fee_due(wjpc.event("individual"), currency="EUR", registered_on=dt.date(2025, 5, 1),
                   competition_start=START, organiser_fee=OrganiserFee(amount=Decimal(999)))
     assert due == Money(Decimal("60.00"), "EUR")
+
+
+def test_the_wjpc_regular_price_applies_from_1_june(wjpc: Ruleset) -> None:
+    """wjpc-2025.txt: the early price until 31 May."""
+    assert regular_price_from(wjpc.event("individual"), competition_start=START) == (
+        dt.date(2025, 6, 1))
+
+
+def test_an_organiser_fee_changes_the_day_after_its_early_price_ends() -> None:
+    czech = load_ruleset("czech-championship")
+    organiser = OrganiserFee(amount=Decimal(400), early_amount=Decimal(300),
+                             early_until=dt.date(2027, 8, 31))
+    assert regular_price_from(czech.event("individual"), competition_start=START,
+                              organiser_fee=organiser) == dt.date(2027, 9, 1)
+    assert regular_price_from(czech.event("individual"), competition_start=START) is None

@@ -36,17 +36,6 @@ def wjpc(published):
     return published("wjpc-2025")
 
 
-@pytest.fixture
-def submit(client, django_capture_on_commit_callbacks):
-    """POST like a browser, with the emails that are sent after commit."""
-
-    def post(path: str, data: dict | None = None):
-        with django_capture_on_commit_callbacks(execute=True):
-            return client.post(path, data or {}, follow=True)
-
-    return post
-
-
 def person(first: str = "Ana", last: str = "García", *, nationality: str = "ES",
            born: str = "1990-04-01", **fields: str) -> dict[str, str]:
     return {"first_name": first, "last_name": last, "email": f"{first.lower()}@example.org",

@@ -223,6 +223,8 @@ class EntryMember(models.Model):
     position = models.PositiveSmallIntegerField(default=0)
     # The nationality this person represents (fixed once they have competed, at WJPC).
     represents = CountryField(_("represents"), blank=True)
+    # An adult outside the entry comes along (what the age rules ask of the young).
+    accompanied_by_adult = models.BooleanField(_("accompanied by an adult"), default=False)
 
     class Meta:
         ordering = ["entry", "position"]

@@ -98,6 +98,20 @@ def fee_due(
     return Money(_cents(price), currency)
 
 
+def regular_price_from(
+    event: Event, *, competition_start: dt.date, organiser_fee: OrganiserFee | None = None
+) -> dt.date | None:
+    """The first day of registration at the regular price; None without an early price."""
+    if event.fee is not None:
+        early = event.fee.early
+        if early is None:
+            return None
+        return month_day(early.until, competition_start.year) + dt.timedelta(days=1)
+    if organiser_fee is None or organiser_fee.early_until is None:
+        return None
+    return organiser_fee.early_until + dt.timedelta(days=1)
+
+
 def last_refund_day(*, competition_start: dt.date, policy: RegistrationPolicy) -> dt.date | None:
     """The last day, inclusive, on which a cancellation is refunded; None when no rule says."""
     if policy.refund_days_before is None:

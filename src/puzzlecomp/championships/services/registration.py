@@ -29,6 +29,9 @@ from puzzlecomp.championships.selectors.registration import (
     earlier_nationality_choice,
     entered_in,
     entry_refund,
+    event_currency,
+    event_fee_due,
+    event_period,
     event_rules,
     outside_official_ranking,
     person_matches,
@@ -37,7 +40,7 @@ from puzzlecomp.championships.selectors.registration import (
 )
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.errors import RulesError, violation
-from puzzlecomp.rules.fees import Money, Refund, fee_due
+from puzzlecomp.rules.fees import Money, Refund
 from puzzlecomp.rules.registration import (
     Applicant,
     check_entry,
@@ -141,13 +144,12 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
     decision = registration_decision(spec, ruleset.registration, now=now,
                                      competition_start=championship.starts_at,
                                      confirmed_count=places_taken(event=event),
-                                     people=len(members))
+                                     people=len(members), period=event_period(event))
     if decision.refusal is not None:
         problems.insert(0, decision.refusal)
     if problems:
         raise RulesError(problems)
-    fee = fee_due(spec, currency=ruleset.currency, registered_on=timezone.localdate(now),
-                  competition_start=competition_day(championship), people=len(members))
+    fee = event_fee_due(event, on=timezone.localdate(now), people=len(members))
     persons = [_person_save(m, matches[m.identity]) for m in members]
     represented = [m.represented for m in members]
     country, mixed = flag_of(spec, represented)
@@ -155,11 +157,14 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
         event=event, number=entry_number_next(event), name=_entry_name(members, team_name),
         country=country, mixed=mixed, status=EntryStatus.UNCONFIRMED,
         contact_email=members[0].email.strip(),
-        fee_amount=fee.amount if fee else None, fee_currency=fee.currency if fee else "",
+        fee_amount=fee.amount if fee else None,
+        fee_currency=fee.currency if fee else event_currency(event),
     )
     EntryMember.objects.bulk_create(
-        EntryMember(entry=entry, person=person, position=i, represents=code)
-        for i, (person, code) in enumerate(zip(persons, represented, strict=True))
+        EntryMember(entry=entry, person=person, position=i, represents=code,
+                    accompanied_by_adult=member.accompanied_by_adult)
+        for i, (person, code, member) in enumerate(zip(persons, represented, members,
+                                                       strict=True))
     )
     outcome: Outcome = ("waiting_list" if decision.outcome == "waiting_list"
                         or _others_waiting(event, spec) else "accepted")
@@ -188,6 +193,7 @@ def entry_confirm(*, entry: Entry) -> Entry:
         spec, ruleset.registration, now=entry.registered_at,
         competition_start=event.championship.starts_at,
         confirmed_count=places_taken(event=event), people=entry.members.count(),
+        period=event_period(event),
     )
     if decision.outcome == "refused":
         entry.status = EntryStatus.CANCELLED

@@ -128,13 +128,51 @@ def floor_plan_set(
 
 
 @transaction.atomic
-def event_update(*, event: Event, by: Any, capacity: int | None) -> Event:
-    """Change how many entries the event takes (None: no limit)."""
-    changes = _apply(event, {"capacity": capacity})
+def event_update(*, event: Event, by: Any, capacity: int | None,
+                 fee_amount: Decimal | None = None, fee_per: str = "entry",
+                 fee_early_amount: Decimal | None = None,
+                 fee_early_until: dt.date | None = None) -> Event:
+    """Change how many entries the event takes (None: no limit) and the fee the organiser sets
+    where the rulebook names none: a regular price, and an early price up to a day."""
+    if (fee_early_amount is None) != (fee_early_until is None):
+        raise SetupError("fee.early_incomplete",
+                         "An early price needs both its amount and its last day.")
+    if fee_early_amount is not None and fee_amount is None:
+        raise SetupError("fee.regular_missing", "An early price needs a regular price too.")
+    if fee_early_amount is not None and fee_amount is not None and fee_early_amount > fee_amount:
+        raise SetupError("fee.early_above_regular",
+                         "The early price is above the regular price.")
+    changes = _apply(event, {"capacity": capacity, "fee_amount": fee_amount,
+                             "fee_per": fee_per, "fee_early_amount": fee_early_amount,
+                             "fee_early_until": fee_early_until})
     if changes:
         log_action(event.championship, "puzzlecomp.event.changed", user=by, event=event.code,
                    changes=changes)
     return event
+
+
+@transaction.atomic
+def registration_terms_set(*, championship: Championship, by: Any,
+                           opens_at: dt.datetime | None, closes_at: dt.datetime | None,
+                           refund_days_before: int | None, fee_currency: str) -> Championship:
+    """Set the registration window, refund rule and fee currency the rulebook leaves open.
+
+    A rulebook's own window and refund rule win; these apply where it names none.
+    """
+    if opens_at is not None and closes_at is not None and closes_at <= opens_at:
+        raise SetupError("registration.window_backwards",
+                         "Registration must close after it opens.")
+    currency = fee_currency.strip().upper()
+    if currency and not (len(currency) == 3 and currency.isascii() and currency.isalpha()):
+        raise SetupError("fee.currency_invalid", "A currency is a three-letter code such as "
+                         "EUR or CZK, not %(currency)s.", currency=fee_currency)
+    changes = _apply(championship, {
+        "registration_opens_at": opens_at, "registration_closes_at": closes_at,
+        "refund_days_before": refund_days_before, "fee_currency": currency})
+    if changes:
+        log_action(championship, "puzzlecomp.championship.registration_terms_changed", user=by,
+                   changes=changes)
+    return championship
 
 
 @transaction.atomic

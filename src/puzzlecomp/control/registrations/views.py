@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -13,8 +14,10 @@ from puzzlecomp.championships.messages import violation_message
 from puzzlecomp.championships.models import Championship, Entry, Event, Role
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.registration import (
+    entry_currency,
     entry_refund,
     entry_rows,
+    event_currency,
     event_registration,
     registration_overview,
     relay_draws,
@@ -28,8 +31,10 @@ from puzzlecomp.championships.services.registration import (
 )
 from puzzlecomp.championships.services.relay import pool_label, relay_teams_draw
 from puzzlecomp.control.registrations.entry_table import entry_table_rows
-from puzzlecomp.control.registrations.forms import DrawForm, PaymentForm
+from puzzlecomp.control.registrations.forms import DrawForm, EntryFilterForm, PaymentForm
 from puzzlecomp.rules.errors import RulesError
+
+ENTRIES_PER_PAGE = 100
 
 
 def _event(championship: Championship, event_code: str) -> Event:
@@ -59,12 +64,25 @@ def index(request: HttpRequest, championship: Championship) -> HttpResponse:
 @requires_role(Role.ORGANISER)
 def event_entries(request: HttpRequest, championship: Championship,
                   event_code: str) -> HttpResponse:
-    """The entries of one event with status, fee due and paid."""
+    """The entries of one event with status, categories, fee due and paid: searched,
+    filtered and a page at a time."""
     event = _event(championship, event_code)
-    rows = entry_rows(event=event)
+    everything = entry_rows(event=event)
+    chosen = EntryFilterForm(request.GET or None, categories=sorted(
+        {name for row in everything for name in row.age_categories}),
+        foreign=any(row.foreign is not None for row in everything))
+    rows = chosen.apply(everything)
+    page = Paginator(rows, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
     return render(request, "control/registrations/event.html", {
-        "championship": championship, "event": event, "rows": rows,
-        "table_rows": entry_table_rows(rows, championship=championship, event=event),
+        "championship": championship, "event": event, "page": page, "filter": chosen,
+        "found": len(rows), "total": len(everything), "query": query.urlencode(),
+        "foreign_column": "foreign" in chosen.fields,
+        "table_rows": entry_table_rows(
+            page.object_list, championship=championship, event=event,
+            default_currency=event_currency(event),
+            foreign_column="foreign" in chosen.fields),
         "waiting": waiting_entries(event=event).count(),
         "overview": event_registration(event=event, now=timezone.now()),
     })
@@ -75,7 +93,8 @@ def payment(request: HttpRequest, championship: Championship, event_code: str,
             number: int) -> HttpResponse:
     """Record a payment received for an entry."""
     entry = _entry(championship, event_code, number)
-    form = PaymentForm(request.POST or None)
+    currency = entry_currency(entry)
+    form = PaymentForm(request.POST or None, currency=currency)
     if request.method == "POST" and form.is_valid():
         try:
             entry = entry_payment_record(entry=entry, by=request.user, **form.cleaned_data)
@@ -86,7 +105,7 @@ def payment(request: HttpRequest, championship: Championship, event_code: str,
                              % {"number": entry.number})
             return redirect("control:registrations:event", championship.slug, event_code)
     return render(request, "control/registrations/payment.html", {
-        "championship": championship, "entry": entry, "form": form,
+        "championship": championship, "entry": entry, "form": form, "currency": currency,
     })
 
 

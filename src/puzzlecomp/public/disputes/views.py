@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.messages import STATUS_LABELS, messages_of
 from puzzlecomp.championships.models import Entry, Role, Round, RoundState
-from puzzlecomp.championships.roles import has_role
+from puzzlecomp.championships.roles import role_of
 from puzzlecomp.championships.services.disputes import dispute_file
 from puzzlecomp.public.disputes.forms import DisputeFileForm
 from puzzlecomp.public.disputes.selectors import EntrantRound, entrant_rounds_get
@@ -48,7 +48,8 @@ def entrant(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     championship = entry.event.championship
     link = settings.SITE_URL.rstrip("/") + request.path
     desk = None
-    if has_role(request.user, championship, Role.ORGANISER):
+    role = role_of(request.user, championship)
+    if role is not None and role <= Role.ORGANISER:
         # An organiser who scans the entrant's code at the desk goes on to check them in.
         coming = entry.event.rounds.exclude(state=RoundState.FINAL).order_by("position").first()
         if coming is not None:
