@@ -23,6 +23,8 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.selectors.planning import group_lines, is_first_round
 from puzzlecomp.rules.check_in import CheckInStatus, offered_for_replacement, table_free_at
 
+# Letters that do not decompose into a base letter and an accent.
+_UNACCENTED = str.maketrans({"ø": "o", "æ": "ae", "å": "a", "ł": "l", "đ": "d", "ß": "ss"})
 # A scanned QR code gives the entrant's private link; its last path part is the token.
 _TOKEN_IN_LINK = re.compile(r"/disputes/([A-Za-z0-9_-]{16,64})/?(?:[?#].*)?$")
 
@@ -44,13 +46,14 @@ class DeskLine:
     offered: bool = False
 
     def matches(self, query: str) -> bool:
-        """True when the query is the entry's number or part of a name in it (case ignored)."""
-        wanted = query.strip().casefold()
+        """True when the query is the entry's number or part of a name in it (case and
+        accents ignored: "novak" finds Nováková on a keyboard without Czech letters)."""
+        wanted = folded(query.strip())
         if not wanted:
             return True
         if wanted.lstrip("#").isdigit():
             return int(wanted.lstrip("#")) == self.number
-        return wanted in self.name.casefold() or wanted in self.members.casefold()
+        return wanted in folded(self.name) or wanted in folded(self.members)
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,7 @@ def desk_get(rnd: Round, *, now: dt.datetime) -> Desk:
     keys: dict[int, str] = {}
     for line in lines:
         entry_id = entry_ids[line.number]
-        keys[line.number] = _sort_key(sort_name.get(entry_id, line.name) if by_person
+        keys[line.number] = folded(sort_name.get(entry_id, line.name) if by_person
                                       else line.name)
         check_in = check_ins.get(entry_ids[line.number])
         desk_lines.append(DeskLine(
@@ -147,7 +150,7 @@ def _status(check_in: CheckIn | None) -> CheckInStatus | None:
     return None if check_in is None else cast(CheckInStatus, check_in.status)
 
 
-def _sort_key(name: str) -> str:
-    """Alphabetical order that files an accented letter with its base letter (Č with C)."""
-    letters = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(c for c in letters if not unicodedata.combining(c)).replace("ø", "o")
+def folded(text: str) -> str:
+    """Text without case and accents, for searching and sorting names (Č files with C)."""
+    letters = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in letters if not unicodedata.combining(c)).translate(_UNACCENTED)

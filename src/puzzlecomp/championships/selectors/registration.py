@@ -19,6 +19,7 @@ from puzzlecomp.championships.models import (
     Event,
     Person,
 )
+from puzzlecomp.championships.selectors.check_in import folded
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.fees import (
     Money,
@@ -201,13 +202,13 @@ class EntryRow:
 
     def matches(self, query: str) -> bool:
         """True when the query is the entry's number or part of its name, a member's name or
-        the contact email (case ignored)."""
-        wanted = query.strip().casefold()
+        the contact email (case and accents ignored)."""
+        wanted = folded(query.strip())
         if wanted.lstrip("#").isdigit():
             return int(wanted.lstrip("#")) == self.entry.number
         texts = [self.entry.name, self.entry.contact_email,
                  *(f"{m.first_name} {m.last_name}" for m in self.members)]
-        return any(wanted in text.casefold() for text in texts)
+        return any(wanted in folded(text) for text in texts)
 
 
 ENTRY_LIST_COLUMNS = (
