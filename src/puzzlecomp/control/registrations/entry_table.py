@@ -19,13 +19,15 @@ from puzzlecomp.championships.models import Championship, EntryStatus, Event
 from puzzlecomp.championships.selectors.registration import EntryRow
 
 _ROW = ('<tr><td class="num">{}</td><td>{}{}<br><span class="muted">{}</span></td><td>{}{}</td>'
-        '<td>{}</td><td>{}</td>{}<td>{}</td><td>{}</td><td class="num">{}</td>'
-        '<td class="num">{}</td><td class="num">{}</td><td>{}</td></tr>')
+        '{}<td>{}</td>{}<td>{}</td><td class="nowrap">{}</td><td class="num nowrap">{}</td>'
+        '<td class="num nowrap">{}</td><td class="num nowrap">{}</td><td class="nowrap">{}</td>'
+        '</tr>')
 _PLACEHOLDER = "999999999"
 
 
 def entry_table_rows(rows: Sequence[EntryRow], *, championship: Championship,
-                     event: Event, default_currency: str, foreign_column: bool) -> SafeString:
+                     event: Event, default_currency: str, age_column: bool,
+                     foreign_column: bool) -> SafeString:
     """The rows of the entry list, escaped, with their payment and cancel links."""
     links = {name: reverse(f"control:registrations:{name}",
                            args=[championship.slug, event.code, int(_PLACEHOLDER)])
@@ -56,7 +58,8 @@ def entry_table_rows(rows: Sequence[EntryRow], *, championship: Championship,
         html.append(_ROW.format(
             entry.number, escape(entry.name), members, escape(entry.contact_email),
             escape(entry.country), mixed if entry.mixed else "",
-            escape(", ".join(row.age_categories)), yes if row.accompanied_by_adult else "",
+            f"<td>{escape(', '.join(row.age_categories))}</td>" if age_column else "",
+            yes if row.accompanied_by_adult else "",
             f"<td>{foreign if row.foreign else ''}</td>" if foreign_column else "", status,
             escape(dateformat.format(timezone.localtime(entry.registered_at), date_format)),
             money(entry.fee_amount, currency) if entry.fee_amount is not None

@@ -14,11 +14,13 @@ from puzzlecomp.championships.messages import violation_message
 from puzzlecomp.championships.models import Championship, Entry, Event, Role
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.registration import (
+    age_categories,
     entry_currency,
     entry_refund,
     entry_rows,
     event_currency,
     event_registration,
+    event_rules,
     registration_overview,
     relay_draws,
     relay_pool,
@@ -68,9 +70,10 @@ def event_entries(request: HttpRequest, championship: Championship,
     filtered and a page at a time."""
     event = _event(championship, event_code)
     everything = entry_rows(event=event)
-    chosen = EntryFilterForm(request.GET or None, categories=sorted(
-        {name for row in everything for name in row.age_categories}),
-        foreign=any(row.foreign is not None for row in everything))
+    ruleset, spec = event_rules(event)
+    chosen = EntryFilterForm(request.GET or None,
+                             categories=[c.name for c in age_categories(spec)],
+                             foreign=ruleset.official_ranking is not None)
     rows = chosen.apply(everything)
     page = Paginator(rows, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
@@ -78,10 +81,10 @@ def event_entries(request: HttpRequest, championship: Championship,
     return render(request, "control/registrations/event.html", {
         "championship": championship, "event": event, "page": page, "filter": chosen,
         "found": len(rows), "total": len(everything), "query": query.urlencode(),
-        "foreign_column": "foreign" in chosen.fields,
+        "age_column": "category" in chosen.fields, "foreign_column": "foreign" in chosen.fields,
         "table_rows": entry_table_rows(
             page.object_list, championship=championship, event=event,
-            default_currency=event_currency(event),
+            default_currency=event_currency(event), age_column="category" in chosen.fields,
             foreign_column="foreign" in chosen.fields),
         "waiting": waiting_entries(event=event).count(),
         "overview": event_registration(event=event, now=timezone.now()),
