@@ -172,3 +172,11 @@ def test_the_desk_list_is_sorted_by_surname_and_printed_as_a_pdf(organiser, seat
 
 def test_a_judge_may_not_use_the_desk(championship, client_as, seated):
     assert client_as(championship, Role.JUDGE).get(desk_url(seated)).status_code == 403
+
+
+def test_the_desk_shows_one_group_at_a_time_when_asked(organiser, seated):
+    """wjpc-2025.txt: groups A-F of the first round take the same tables one after another."""
+    in_b = Seat.objects.filter(round=seated, group="B").count()
+    page = organiser.get(desk_url(seated), {"group": "B"}).content.decode()
+    assert page.count('class="desk-line ') == min(in_b, 50)
+    assert "group A" not in page.split('class="desk-lines"')[1]

@@ -69,7 +69,11 @@ def desk(request: HttpRequest, championship: Championship, round_id: int) -> Htt
     if scanned is not None and scanned.event_id == rnd.event_id:
         query = str(scanned.number)
     current = desk_get(rnd, now=timezone.now())
+    groups = sorted({line.group for line in current.lines if line.group})
+    group = request.GET.get("group", "")
     lines = desk_search(current.lines, query)
+    if group in groups:
+        lines = [line for line in lines if line.group == group]
     if shown == "offered":
         lines = [line for line in lines if line.offered]
     elif shown != "all":
@@ -78,6 +82,7 @@ def desk(request: HttpRequest, championship: Championship, round_id: int) -> Htt
     return render(request, "control/check_in/desk.html", {
         "championship": championship, "round": rnd, "desk": current, "page": page,
         "query": query, "shown": shown, "filters": _filters(current.counts),
+        "groups": groups if len(groups) > 1 else [], "group": group,
         "scanned_elsewhere": scanned is not None and scanned.event_id != rnd.event_id,
         "statuses": [(v, label) for v, label in CheckInStatus.choices
                      if v != CheckInStatus.REPLACED],

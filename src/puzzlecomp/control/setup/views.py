@@ -41,6 +41,7 @@ from puzzlecomp.championships.services.settings import (
 )
 from puzzlecomp.control.setup import forms as setup_forms
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.registration import registration_period
 
 
 def _edit(request: HttpRequest, championship: Championship, form: forms.Form,
@@ -72,6 +73,10 @@ def index(request: HttpRequest, championship: Championship) -> HttpResponse:
     return render(request, "control/setup/index.html", {
         "championship": championship, "events": events, "ruleset": ruleset,
         "currency": championship.fee_currency or ruleset.currency,
+        "period": registration_period(
+            ruleset.registration, competition_start=championship.starts_at,
+            organiser_opens=championship.registration_opens_at,
+            organiser_closes=championship.registration_closes_at),
         "rulebook_fees": {e.id for e in ruleset.events if e.fee is not None},
         "ruleset_settings": [(name, meaning, championship.settings.get(name, ""))
                              for name, meaning in known.items()],
