@@ -52,6 +52,11 @@ class ChampionshipData(Model):
     floor_rows: list[Annotated[int, Field(gt=0)]] = []
     guest_tables: Count = 0
     published: bool = False
+    # Registration terms the organiser set where the ruleset names none.
+    registration_opens_at: AwareDatetime | None = None
+    registration_closes_at: AwareDatetime | None = None
+    refund_days_before: Count | None = None
+    fee_currency: str = text(3)
 
 
 class PuzzleData(Model):
@@ -88,6 +93,11 @@ class EventData(Model):
     members_max: Count = 1
     capacity: Count | None = None
     position: Count = 0
+    # The fee the organiser set where the ruleset names none.
+    fee_amount: Money | None = None
+    fee_per: Literal["entry", "person"] = "entry"
+    fee_early_amount: Money | None = None
+    fee_early_until: dt.date | None = None
     rounds: list[RoundData] = []
 
 
@@ -112,6 +122,7 @@ class MemberData(Model):
     person: int
     position: Count = 0
     represents: OptionalCountryCode = ""
+    accompanied_by_adult: bool = False
 
 
 class EntryData(Model):
@@ -145,6 +156,14 @@ class SeatData(Model):
     no_show: bool = False
     # Seconds of time credit the head judge granted (absent: none granted).
     time_credit: Count | None = None
+
+
+class CheckInData(Model):
+    event: str
+    round: str
+    entry: Count
+    status: Literal["present", "late", "no_show", "replaced"]
+    at: AwareDatetime
 
 
 class ResultData(Model):
@@ -203,6 +222,7 @@ class ChampionshipFile(Model):
     people: list[PersonData] = []
     entries: list[EntryData] = []
     seats: list[SeatData] = []
+    check_ins: list[CheckInData] = []
     results: list[ResultData] = []
     qualifiers: list[QualifierData] = []
     disputes: list[DisputeData] = []
@@ -307,8 +327,9 @@ def reference_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
                 problems.append(problem(f"entries[{i}].members[{m}].person",
                                         f"person {member.person} is a member twice"))
             seen.add(member.person)
-    for name in ("seats", "results", "qualifiers", "disputes"):
-        rows: list[SeatData | ResultData | QualifierData | DisputeData] = getattr(document, name)
+    for name in ("seats", "check_ins", "results", "qualifiers", "disputes"):
+        rows: list[SeatData | CheckInData | ResultData | QualifierData | DisputeData] = getattr(
+            document, name)
         for i, row in enumerate(rows):
             if (row.event, row.round) not in rounds:
                 problems.append(problem(f"{name}[{i}].round",
