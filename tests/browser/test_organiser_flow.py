@@ -21,7 +21,12 @@ FIXTURES = Path(__file__).resolve().parents[1] / "web" / "fixtures"
 
 
 def sign_in(page, django_user_model) -> None:
-    django_user_model.objects.create_user("olga", password="pw-12345678", email="o@example.org")
+    """An organiser who may create championships (the permission, given in the admin)."""
+    from django.contrib.auth.models import Permission
+
+    olga = django_user_model.objects.create_user("olga", password="pw-12345678",
+                                                 email="o@example.org")
+    olga.user_permissions.add(Permission.objects.get(codename="add_championship"))
     page.goto("/accounts/login/")
     page.fill("#id_username", "olga")
     page.fill("#id_password", "pw-12345678")

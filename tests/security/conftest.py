@@ -9,3 +9,11 @@ championship = web.championship
 user_in_role = web.user_in_role
 client_as = web.client_as
 _empty_cache = web._empty_cache
+clock = web.clock
+creator = web.creator
+
+from tests.judging import conftest as judging  # noqa: E402
+
+live_round = judging.live_round
+paired = judging.paired
+phone = judging.phone

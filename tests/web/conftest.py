@@ -49,6 +49,17 @@ def user_in_role(db, django_user_model) -> Callable[[Championship, Role], object
 
 
 @pytest.fixture
+def creator(db, django_user_model):
+    """A user with no championship yet who may create one (the permission, given in the
+    admin)."""
+    from django.contrib.auth.models import Permission
+
+    user = django_user_model.objects.create_user("newcomer", password="pw-12345678")
+    user.user_permissions.add(Permission.objects.get(codename="add_championship"))
+    return user
+
+
+@pytest.fixture
 def client_as(user_in_role) -> Callable[[Championship, Role | None], Client]:
     """A client signed in with the role in the championship (None: anonymous)."""
 
@@ -86,7 +97,7 @@ def clock(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Sign-in limits and snapshots live in the cache: each test starts with none."""
+    """Form limits and snapshots live in the cache: each test starts with none."""
     from django.core.cache import cache
 
     cache.clear()

@@ -339,9 +339,9 @@ def test_organisers_download_the_file_and_judges_cannot(lived_in, client_as):
     assert client_as(lived_in, Role.JUDGE).get(address).status_code == 403
 
 
-def test_anyone_signed_in_imports_a_file_as_a_championship_they_own(lived_in,
-                                                                    django_user_model):
-    user = django_user_model.objects.create_user(username="newcomer", password="pw-12345678")
+def test_whoever_may_create_a_championship_imports_a_file_as_one_they_own(lived_in,
+                                                                         creator):
+    user = creator
     client = Client()
     client.force_login(user)
     content = json.dumps(championship_export(lived_in)).encode()
@@ -354,8 +354,8 @@ def test_anyone_signed_in_imports_a_file_as_a_championship_they_own(lived_in,
     assert client.get("/control/wjpc-copy/").status_code == 200
 
 
-def test_the_upload_page_lists_the_problems_of_a_bad_file(lived_in, django_user_model):
-    user = django_user_model.objects.create_user(username="newcomer", password="pw-12345678")
+def test_the_upload_page_lists_the_problems_of_a_bad_file(lived_in, creator):
+    user = creator
     client = Client()
     client.force_login(user)
     page = client.get(UPLOAD).content.decode()

@@ -29,8 +29,8 @@ def test_wjpc_2025_gets_its_rounds_groups_puzzles_and_hall(make_championship):
     assert championship.guest_tables == 6
 
 
-def test_the_creator_becomes_owner(client, django_user_model):
-    user = django_user_model.objects.create_user("olga", password="pw-12345678")
+def test_the_creator_becomes_owner(client, creator):
+    user = creator
     client.force_login(user)
     response = client.post(reverse("control:championship_new"), {
         "ruleset_id": "czech-championship", "name": "MČR 2026",

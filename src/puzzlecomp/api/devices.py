@@ -9,19 +9,29 @@ broken rule, naming the field (see api/__init__.py).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from ninja import Field, Router, Schema
 from ninja.security import HttpBearer
+from pydantic import BeforeValidator
 
 from puzzlecomp.championships.models import JudgeDevice, Round
 from puzzlecomp.championships.schemas import MeOut, ResultOut, me_out, result_out
 from puzzlecomp.championships.services.device_overview import device_overview
 from puzzlecomp.championships.services.devices import device_for_token, device_seen
 from puzzlecomp.championships.services.recording import Action, JudgeWrite, judge_result_submit
+from puzzlecomp.rules.limits import (
+    MAX_ENTRY_NUMBER,
+    MAX_ID,
+    MAX_PIECES,
+    MAX_PUZZLES,
+    MAX_SECONDS,
+    MAX_VERSION,
+    PLAIN_TEXT_PATTERN,
+)
 
 
 class DeviceToken(HttpBearer):
@@ -34,37 +44,58 @@ class DeviceToken(HttpBearer):
 router = Router(tags=["devices"], auth=DeviceToken())
 
 
+def _whole_number(value: Any) -> Any:
+    """JSON `true` or "60" is no time and no count: only numbers are taken as numbers."""
+    if isinstance(value, bool | str):
+        raise ValueError("expected a whole number")
+    return value
+
+
+# The bounds before the check: pydantic then documents them as the integer's minimum and maximum.
+Numbers = BeforeValidator(_whole_number)
+Seconds = Annotated[int, Field(ge=0, le=MAX_SECONDS), Numbers]
+Pieces = Annotated[int, Field(ge=0, le=MAX_PIECES), Numbers]
+RoundId = Annotated[int, Field(ge=1, le=MAX_ID), Numbers]
+EntryNumber = Annotated[int, Field(ge=1, le=MAX_ENTRY_NUMBER), Numbers]
+Version = Annotated[int, Field(ge=0, le=MAX_VERSION), Numbers]
+PuzzleNumber = Annotated[int, Field(ge=1, le=MAX_PUZZLES), Numbers]
+
+
 class ValuesIn(Schema):
-    """What the judge saw; each action reads the fields it needs (the rest keep defaults)."""
+    """What the judge saw; each action reads the fields it needs (the rest keep defaults).
+
+    Numbers are strict (JSON `true` is no time) and bounded by the domain (rules/limits.py);
+    text with control characters is refused with 422.
+    """
 
     # tap: seconds since the round's start, from the phone's synchronised clock at the tap.
-    time_seconds: int | None = Field(default=None, ge=0)
+    time_seconds: Seconds | None = None
     # verify: missing pieces, those in adjacent clusters, and those found elsewhere.
-    missing: int = Field(default=0, ge=0)
-    missing_contiguous: int = Field(default=0, ge=0)
-    missing_found: int = Field(default=0, ge=0)
+    missing: Pieces = 0
+    missing_contiguous: Pieces = 0
+    missing_found: Pieces = 0
     # verify: the puzzle is complete and every piece in its place.
     complete_and_correct: bool | None = None
     # verify: the competitor saw and confirmed the time.
     competitor_confirmed: bool = False
     # count (and verify of an incomplete puzzle where that means not finished): placed
     # pieces, or the pieces left over (piles of 10 plus loose ones).
-    pieces: int | None = Field(default=None, ge=0)
-    remaining: int | None = Field(default=None, ge=0)
+    pieces: Pieces | None = None
+    remaining: Pieces | None = None
     # dsq: the reason (required).
-    note: str = Field(default="", max_length=300)
+    note: str = Field(default="", max_length=300, pattern=PLAIN_TEXT_PATTERN)
 
 
 class ResultWriteIn(Schema):
     # Made by the phone when the judge acts; a replay with the same id writes nothing.
     client_id: UUID
-    round_id: int
-    entry: int = Field(ge=1, description="the entry's number")
+    round_id: RoundId
+    entry: EntryNumber = Field(description="the entry's number")
     # The result's version the judge saw: 0 when the entry had no result.
-    base_version: int = Field(ge=0)
+    base_version: Version
     action: Action
     # Multi-puzzle rounds: the puzzle (from 1) tapped, checked, counted or opened.
-    puzzle: int | None = Field(default=None, ge=1)
+    puzzle: PuzzleNumber | None = None
     values: ValuesIn = Field(default_factory=lambda: ValuesIn())
 
 

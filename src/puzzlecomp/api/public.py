@@ -18,7 +18,12 @@ from ninja import Router, Schema
 from puzzlecomp.championships.engine import ioc, round_rules
 from puzzlecomp.championships.models import Championship, EntryMember, Round, Seat
 from puzzlecomp.championships.schemas import ClockOut
-from puzzlecomp.championships.selectors.publishing import entry_public_name, public_entries
+from puzzlecomp.championships.selectors.publishing import (
+    entry_public_name,
+    groups_public,
+    public_entries,
+    tables_public,
+)
 from puzzlecomp.championships.services.rounds import round_clock
 from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
 from puzzlecomp.live.sse import server_time_ms
@@ -260,17 +265,21 @@ def entrant_get(request: HttpRequest, slug: str, event_code: str, number: int) -
             lines = json.loads(round_snapshot_cached(rnd).body)["lines"]
             line = next((li for li in lines if li["entry"] == entry.number), None)
             flag = line["flag"] if line else flag
+        # Drafts stay private until the organiser publishes them (or the round begins).
+        group = line["group"] if line else (seat.group if seat else entry.group)
         rounds.append({
             "round_id": rnd.pk, "round_code": rnd.code, "round_name": rnd.name,
             "state": rnd.state,
-            "group": line["group"] if line else (seat.group if seat else entry.group),
-            "table": seat.table if seat and not seat.no_show else None,
+            "group": group if groups_public(rnd) else "",
+            "table": seat.table if seat and not seat.no_show and tables_public(rnd) else None,
             "result": line,
         })
+    first = entry.event.rounds.order_by("position").first()
     members = list(EntryMember.objects.filter(entry=entry).select_related("person"))
     return {"event": event_code, "number": entry.number,
             "name": entry_public_name(entry, members), "flag": flag or entry.country,
-            "group": entry.group, "members": [_member(m) for m in members], "rounds": rounds}
+            "group": entry.group if first is not None and groups_public(first) else "",
+            "members": [_member(m) for m in members], "rounds": rounds}
 
 
 def _member(member: EntryMember) -> dict[str, str]:

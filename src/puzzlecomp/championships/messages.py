@@ -126,6 +126,8 @@ MESSAGES: Mapping[str, Promise] = {
     "floor_plan.invalid_rows": _("Every row of the hall needs at least one table."),
     "floor_plan.invalid_guest_tables": _(
         "Guest tables must be between 0 and %(table_count)s, not %(guest_tables)s."),
+    "floor_plan.too_large": _("The hall holds at most %(rows)s rows of %(tables_per_row)s "
+                              "tables, %(tables)s tables in all."),
     "floor_plan.unknown_table": _("Table %(table)s is not in the hall (tables 1 to "
                                   "%(table_count)s)."),
     "groups.no_groups": _("The round has no groups."),
@@ -150,6 +152,7 @@ MESSAGES: Mapping[str, Promise] = {
     "seating.not_enough_tables": _(
         "Seating needs %(needed)s tables; the hall has %(available)s competition tables."),
     "seating.unknown_entry": _("Entry %(entry)s has no seat in this round."),
+    "seating.not_assigned": _("Seat the entries before publishing the seating."),
     "seating.same_entry": _("Entry %(entry)s cannot replace itself."),
     "seating.empty_group": _("Group %(group)s has no entries to seat."),
     "seating.different_groups": _(
@@ -261,6 +264,8 @@ MESSAGES: Mapping[str, Promise] = {
     "import.missing_column": _("the header has no %(column)s column"),
     "import.empty": _("The file has no rows below the header."),
     "import.too_many_rows": _("The file has %(count)s rows; at most %(max)s at once."),
+    "import.sheet_too_large": _("The sheet is too large: at most %(rows)s rows and "
+                                "%(columns)s columns."),
     "import.blank": _("is blank"),
     "import.too_long": _("is longer than %(max)s characters"),
     "import.unknown_country": _("'%(value)s' is not a country"),

@@ -33,6 +33,29 @@ def has_role(user: Any, championship: Championship, needed: int) -> bool:
 View = Callable[..., HttpResponse]
 
 
+def may_create_championship(user: Any) -> bool:
+    """Staff, holders of the `championships.add_championship` permission (given in the admin)
+    and the organisers and owners of a championship may create one (or import a file)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_staff or user.has_perm("championships.add_championship")
+                or Membership.objects.filter(user=user, role__lte=Role.ORGANISER).exists())
+
+
+def requires_championship_creator(view: View) -> View:
+    """Protect a view that creates a championship: sign-in first, then 403 for anyone else."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not may_create_championship(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
 def requires_role(needed: Any) -> Callable[[View], View]:
     """Protect a view taking `slug`: sign-in first, then at least the `needed` role (else 403)."""
 

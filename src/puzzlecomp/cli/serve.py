@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import sys
 from typing import Any
 
 
@@ -13,11 +15,17 @@ def register(subparsers: Any) -> None:
         description="Migrate the database (SQLite in ./var by default, DATABASE_URL for "
         "PostgreSQL) and serve the web app with uvicorn.",
     )
-    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    parser.add_argument("--host", default=os.environ.get("HOST"),
+                        help="address to listen on (default 127.0.0.1; 0.0.0.0 with --venue)")
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
     parser.add_argument("--demo", action="store_true",
                         help="load the demo championship (a WJPC-2025-style edition) if absent")
+    parser.add_argument("--venue", action="store_true",
+                        help="one laptop in the hall: DEBUG off, a secret key kept in the data "
+                        "directory, reachable on this machine's network addresses")
+    parser.add_argument("--host-name", default=None,
+                        help="with --venue: the name the hall's network gives this laptop")
     parser.add_argument("--no-serve", action="store_true",
                         help="migrate (and load the demo) but do not start the server")
     parser.set_defaults(run=run)
@@ -35,6 +43,15 @@ def setup_django() -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    host = args.host or ("0.0.0.0" if args.venue else "127.0.0.1")
+    addresses: list[str] = []
+    if args.venue:
+        from puzzlecomp.cli.venue import lan_addresses, venue_environment
+
+        addresses = lan_addresses()
+        os.environ.update(venue_environment(port=args.port, host_name=args.host_name,
+                                            addresses=addresses))
+    raise_open_files_limit()
     setup_django()
     from django.core.management import call_command
 
@@ -47,8 +64,34 @@ def run(args: argparse.Namespace) -> int:
         return 0
     import uvicorn
 
-    print(f"puzzlecomp at http://{args.host}:{args.port}/")
+    if args.venue:
+        from django.conf import settings
+
+        from puzzlecomp.cli.venue import print_qr, venue_banner
+
+        print(venue_banner(site_url=settings.SITE_URL, addresses=addresses, port=args.port,
+                           data_dir=settings.DATA_DIR.resolve()))
+        print_qr(f"{settings.SITE_URL}/")
+    else:
+        print(f"puzzlecomp at http://{host}:{args.port}/")
+    sys.stdout.flush()
     # Spectators' streams never end by themselves: give them 5 s on shutdown, then close.
-    uvicorn.run("puzzlecomp.web.asgi:application", host=args.host, port=args.port,
-                workers=args.workers, log_level="info", timeout_graceful_shutdown=5)
+    # A request head must arrive within a deadline (web/slow_clients.py).
+    uvicorn.run("puzzlecomp.web.asgi:application", host=host, port=args.port,
+                workers=args.workers, log_level="info", timeout_graceful_shutdown=5,
+                http="puzzlecomp.web.slow_clients:HeadDeadlineProtocol")
     return 0
+
+
+def raise_open_files_limit() -> None:
+    """Every connection is a file descriptor: use what the system allows, not the default
+    soft limit (1,024 on Linux, 256 on macOS)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65_536 if hard == resource.RLIM_INFINITY else min(hard, 65_536)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):  # the system refuses: keep its limit
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))

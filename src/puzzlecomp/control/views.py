@@ -10,7 +10,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.models import Championship, EntryStatus, Role
-from puzzlecomp.championships.roles import requires_role, role_of
+from puzzlecomp.championships.roles import (
+    may_create_championship,
+    requires_championship_creator,
+    requires_role,
+    role_of,
+)
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.control.forms import ChampionshipCreateForm
 
@@ -23,11 +28,12 @@ def home(request: HttpRequest) -> HttpResponse:
     else:
         championships = Championship.objects.filter(memberships__user=request.user)
     listed = [(c, role_of(request.user, c)) for c in championships]
-    return render(request, "control/home.html", {"championships": listed,
-                                                 "form": ChampionshipCreateForm()})
+    return render(request, "control/home.html", {
+        "championships": listed, "form": ChampionshipCreateForm(),
+        "may_create": may_create_championship(request.user)})
 
 
-@login_required
+@requires_championship_creator
 def championship_new(request: HttpRequest) -> HttpResponse:
     """Create a championship from a ruleset; the creator becomes its owner."""
     form = ChampionshipCreateForm(request.POST or None)

@@ -14,8 +14,17 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+)
 
+from puzzlecomp.rules import limits
+from puzzlecomp.rules.limits import has_control_characters
 from puzzlecomp.rules.qualification import QualifyReason
 from puzzlecomp.rules.results import Status
 
@@ -28,17 +37,47 @@ VERSION = 1
 CountryCode = Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
 OptionalCountryCode = Annotated[str, Field(pattern=r"^(?:[A-Z]{2})?$")]
 Slug = Annotated[str, Field(pattern=r"^[-a-zA-Z0-9_]+$", max_length=50)]
-Count = Annotated[int, Field(ge=0)]
 Money = Annotated[Decimal, Field(max_digits=10, decimal_places=2)]
 Group = Annotated[str, Field(max_length=20)]
+# Every number has a bound from the domain (rules/limits.py): a file cannot ask for a hall of
+# two million tables.
+Position = Annotated[int, Field(ge=0, le=1_000)]
+Number = Annotated[int, Field(ge=0, le=limits.MAX_ENTRY_NUMBER)]
+Table = Annotated[int, Field(ge=0, le=limits.MAX_TABLES)]
+Pieces = Annotated[int, Field(ge=0, le=limits.MAX_PIECES)]
+Seconds = Annotated[int, Field(ge=0, le=limits.MAX_SECONDS)]
+Minutes = Annotated[int, Field(ge=0, le=limits.MAX_MINUTES)]
+Members = Annotated[int, Field(ge=0, le=limits.MAX_MEMBERS)]
+RowsOf = limits.MAX_ROUND_ROWS
 
 
 def text(max_length: int) -> Any:
     return Field(default="", max_length=max_length)
 
 
+def _texts(value: Any) -> Iterable[str]:
+    """Every string inside a value (lists, dicts' keys and values), at any depth."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+
+
 class Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @field_validator("*")
+    @classmethod
+    def _plain_text(cls, value: Any) -> Any:
+        if any(has_control_characters(t) for t in _texts(value)):
+            raise ValueError("control characters (such as NUL) are not allowed in text")
+        return value
 
 
 class ChampionshipData(Model):
@@ -48,24 +87,32 @@ class ChampionshipData(Model):
     venue: str = text(200)
     starts_at: AwareDatetime
     ends_on: dt.date | None = None
-    settings: dict[str, Any] = {}
-    floor_rows: list[Annotated[int, Field(gt=0)]] = []
-    guest_tables: Count = 0
+    settings: dict[str, Any] = Field(default={}, max_length=50)
+    floor_rows: list[Annotated[int, Field(gt=0, le=limits.MAX_TABLES_PER_ROW)]] = Field(
+        default=[], max_length=limits.MAX_ROWS)
+    guest_tables: Table = 0
     published: bool = False
     # Registration terms the organiser set where the ruleset names none.
     registration_opens_at: AwareDatetime | None = None
     registration_closes_at: AwareDatetime | None = None
-    refund_days_before: Count | None = None
+    refund_days_before: Annotated[int, Field(ge=0, le=365)] | None = None
     fee_currency: str = text(3)
+
+    @field_validator("floor_rows")
+    @classmethod
+    def _hall_bounded(cls, rows: list[int]) -> list[int]:
+        if sum(rows) > limits.MAX_TABLES:
+            raise ValueError(f"the hall has {sum(rows)} tables; at most {limits.MAX_TABLES}")
+        return rows
 
 
 class PuzzleData(Model):
-    position: Count = 0
+    position: Position = 0
     brand: str = text(100)
-    pieces: Count | None = None
+    pieces: Pieces | None = None
     motif: str = text(200)
     picture: bool = True
-    models_to_choose_from: Count | None = None
+    models_to_choose_from: Annotated[int, Field(ge=0, le=limits.MAX_MODELS)] | None = None
 
 
 RoundStateName = Literal["planned", "running", "counting", "provisional", "published", "final"]
@@ -74,60 +121,61 @@ RoundStateName = Literal["planned", "running", "counting", "provisional", "publi
 class RoundData(Model):
     code: str = Field(min_length=1, max_length=40)
     name: str = Field(max_length=100)
-    position: Count = 0
-    time_limit_minutes: Count | None = None
-    groups: list[Group] = []
+    position: Position = 0
+    time_limit_minutes: Minutes | None = None
+    groups: list[Group] = Field(default=[], max_length=limits.MAX_GROUPS)
     state: RoundStateName = "planned"
     starts_at: AwareDatetime | None = None
     published_at: AwareDatetime | None = None
     groups_published: bool = False
     seating_published: bool = False
-    puzzles: list[PuzzleData] = []
+    puzzles: list[PuzzleData] = Field(default=[], max_length=limits.MAX_PUZZLES)
 
 
 class EventData(Model):
     code: str = Field(min_length=1, max_length=40)
     name: str = Field(max_length=100)
     kind: str = Field(max_length=20)
-    members_min: Count = 1
-    members_max: Count = 1
-    capacity: Count | None = None
-    position: Count = 0
+    members_min: Members = 1
+    members_max: Members = 1
+    capacity: Annotated[int, Field(ge=0, le=limits.MAX_ENTRIES)] | None = None
+    position: Position = 0
     # The fee the organiser set where the ruleset names none.
     fee_amount: Money | None = None
     fee_per: Literal["entry", "person"] = "entry"
     fee_early_amount: Money | None = None
     fee_early_until: dt.date | None = None
-    rounds: list[RoundData] = []
+    rounds: list[RoundData] = Field(default=[], max_length=limits.MAX_ROUNDS)
 
 
 class PersonData(Model):
     # The person's number in this file, which entries' members refer to.
-    id: Annotated[int, Field(gt=0)]
+    id: Annotated[int, Field(gt=0, le=10**9)]
     first_name: str = Field(max_length=100)
     last_name: str = Field(max_length=100)
     email: str = text(254)
     nationality: CountryCode
-    other_nationalities: list[CountryCode] = []
+    other_nationalities: list[CountryCode] = Field(default=[], max_length=10)
     residence: OptionalCountryCode = ""
     region: str = text(20)
-    years_resident: Count | None = None
+    years_resident: Annotated[int, Field(ge=0, le=limits.MAX_YEARS)] | None = None
     birth_date: dt.date | None = None
-    earlier_events: list[str] = []
+    earlier_events: list[Annotated[str, Field(max_length=100)]] = Field(default=[],
+                                                                       max_length=100)
     consent_publish: bool = False
     consent_photos: bool = False
 
 
 class MemberData(Model):
     person: int
-    position: Count = 0
+    position: Members = 0
     represents: OptionalCountryCode = ""
     accompanied_by_adult: bool = False
 
 
 class EntryData(Model):
-    event: str
-    number: Count
+    event: str = Field(max_length=40)
+    number: Number
     name: str = text(200)
     country: str = text(20)
     mixed: bool = False
@@ -142,90 +190,91 @@ class EntryData(Model):
     cancelled_at: AwareDatetime | None = None
     refund_amount: Money | None = None
     group: Group = ""
-    seed_rank: Count | None = None
-    members: list[MemberData] = []
+    seed_rank: Number | None = None
+    members: list[MemberData] = Field(default=[], max_length=limits.MAX_MEMBERS)
 
 
 class SeatData(Model):
-    event: str
-    round: str
-    entry: Count
+    event: str = Field(max_length=40)
+    round: str = Field(max_length=40)
+    entry: Number
     group: Group = ""
-    table: Count
-    seat: Count = 1
+    table: Table
+    seat: Members = 1
     no_show: bool = False
     # Seconds of time credit the head judge granted (absent: none granted).
-    time_credit: Count | None = None
+    time_credit: Seconds | None = None
 
 
 class CheckInData(Model):
-    event: str
-    round: str
-    entry: Count
+    event: str = Field(max_length=40)
+    round: str = Field(max_length=40)
+    entry: Number
     status: Literal["present", "late", "no_show", "replaced"]
     at: AwareDatetime
 
 
 class ResultData(Model):
-    event: str
-    round: str
-    entry: Count
+    event: str = Field(max_length=40)
+    round: str = Field(max_length=40)
+    entry: Number
     status: Status
-    time_seconds: Count | None = None
-    pieces: Count | None = None
-    remaining: Count | None = None
-    missing: Count = 0
-    missing_contiguous: Count = 0
-    missing_found: Count = 0
-    time_credit: Count = 0
+    time_seconds: Seconds | None = None
+    pieces: Pieces | None = None
+    remaining: Pieces | None = None
+    missing: Pieces = 0
+    missing_contiguous: Pieces = 0
+    missing_found: Pieces = 0
+    time_credit: Seconds = 0
     # Per-puzzle records of multi-puzzle rounds, kept as stored.
-    puzzles: list[dict[str, Any]] = []
+    puzzles: list[Annotated[dict[str, Any], Field(max_length=20)]] = Field(
+        default=[], max_length=limits.MAX_PUZZLES)
     checked: bool = True
     competitor_confirmed: bool = False
     note: str = text(300)
     recorded_at: AwareDatetime
-    version: Annotated[int, Field(gt=0)] = 1
+    version: Annotated[int, Field(gt=0, le=limits.MAX_VERSION)] = 1
 
 
 class QualifierData(Model):
-    event: str
-    round: str
-    entry: Count
-    rank: Count
+    event: str = Field(max_length=40)
+    round: str = Field(max_length=40)
+    entry: Number
+    rank: Number
     from_group: Group = ""
     to_group: Group = ""
     reason: QualifyReason
     status: Literal["confirmed", "withdrawn"] = "confirmed"
     # The entry number of the withdrawn qualifier whose place this one took.
-    replaces: Count | None = None
+    replaces: Number | None = None
     confirmed_at: AwareDatetime
 
 
 class DisputeData(Model):
-    event: str
-    round: str
-    entry: Count
-    text: str
+    event: str = Field(max_length=40)
+    round: str = Field(max_length=40)
+    entry: Number
+    text: str = Field(max_length=5_000)
     filed_at: AwareDatetime
     status: Literal["open", "upheld", "rejected"] = "open"
-    resolution: str = ""
+    resolution: str = Field(default="", max_length=5_000)
     resolved_at: AwareDatetime | None = None
 
 
 class ChampionshipFile(Model):
     format: Literal["puzzlecomp-championship"]
     version: Literal[1]
-    generator: str = ""
+    generator: str = text(200)
     exported_at: AwareDatetime | None = None
     championship: ChampionshipData
-    events: list[EventData] = []
-    people: list[PersonData] = []
-    entries: list[EntryData] = []
-    seats: list[SeatData] = []
-    check_ins: list[CheckInData] = []
-    results: list[ResultData] = []
-    qualifiers: list[QualifierData] = []
-    disputes: list[DisputeData] = []
+    events: list[EventData] = Field(default=[], max_length=limits.MAX_EVENTS)
+    people: list[PersonData] = Field(default=[], max_length=limits.MAX_PEOPLE)
+    entries: list[EntryData] = Field(default=[], max_length=limits.MAX_ENTRIES)
+    seats: list[SeatData] = Field(default=[], max_length=RowsOf)
+    check_ins: list[CheckInData] = Field(default=[], max_length=RowsOf)
+    results: list[ResultData] = Field(default=[], max_length=RowsOf)
+    qualifiers: list[QualifierData] = Field(default=[], max_length=RowsOf)
+    disputes: list[DisputeData] = Field(default=[], max_length=RowsOf)
 
 
 @dataclass(frozen=True)
@@ -253,13 +302,38 @@ def problem(path: str, message: str) -> InterchangeProblem:
 
 def load_json(content: str | bytes) -> Any:
     """The decoded JSON text; InterchangeError naming the line and column where it breaks."""
+    if len(content) > limits.MAX_CHAMPIONSHIP_FILE_BYTES:
+        raise InterchangeError([problem("", f"the file has {len(content):,} bytes; at most "
+                                        f"{limits.MAX_CHAMPIONSHIP_FILE_BYTES:,}")])
     try:
-        return json.loads(content)
+        data = json.loads(content)
     except json.JSONDecodeError as exc:
         raise InterchangeError([problem(
             "", f"not JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}")]) from None
     except UnicodeDecodeError as exc:
         raise InterchangeError([problem("", f"not UTF-8 text: {exc.reason}")]) from None
+    except RecursionError:
+        raise InterchangeError([_too_deep()]) from None
+    return data
+
+
+def _too_deep() -> InterchangeProblem:
+    return problem("", f"values are nested more than {limits.MAX_JSON_DEPTH} levels deep")
+
+
+def json_depth(data: Any) -> int:
+    """How deeply lists and objects nest in a decoded value (a number or text: 0)."""
+    deepest = 0
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            depth += 1
+            deepest = max(deepest, depth)
+            if depth <= limits.MAX_JSON_DEPTH:
+                items = value.values() if isinstance(value, dict) else value
+                stack.extend((item, depth) for item in items)
+    return deepest
 
 
 def parse_championship_file(data: Any) -> ChampionshipFile:
@@ -267,6 +341,8 @@ def parse_championship_file(data: Any) -> ChampionshipFile:
     every reference (event, round, entry, person) points at something in the document."""
     if not isinstance(data, dict):
         raise InterchangeError([problem("", "expected a JSON object")])
+    if json_depth(data) > limits.MAX_JSON_DEPTH:
+        raise InterchangeError([_too_deep()])
     if data.get("format") != FORMAT:
         raise InterchangeError([problem(
             "format", f"expected {FORMAT!r}, found {data.get('format')!r}: not a puzzlecomp "

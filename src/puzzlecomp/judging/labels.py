@@ -80,6 +80,7 @@ def screen_labels() -> dict[str, str]:
         "send_mine": _("Send mine again"),
         "refused_title": _("Entry %(entry)s: not recorded"),
         "dismiss": _("Dismiss"),
+        "server_failed": _("the server could not store it (error %(status)s)."),
         "nothing": _("nothing yet"),
         "action_tap": _("time %(time)s"),
         "action_verify": _("check, %(missing)s missing"),

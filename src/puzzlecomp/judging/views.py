@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -57,6 +57,15 @@ def _paired(request: HttpRequest, championship: Championship,
     return device, token, None
 
 
+def _unpublished_to(request: HttpRequest, championship: Championship,
+                    device: JudgeDevice | None) -> None:
+    """An unpublished championship exists only for its members and its paired phones: to
+    everyone else its judges' pages answer 404, naming nothing."""
+    if not championship.published and device is None and role_of(request.user,
+                                                                   championship) is None:
+        raise Http404
+
+
 def _with_cookie(response: HttpResponse, request: HttpRequest, device: JudgeDevice,
                  token: str) -> HttpResponse:
     seconds = max(0, int((device.expires_at - timezone.now()).total_seconds()))
@@ -83,6 +92,7 @@ def home(request: HttpRequest, slug: str) -> HttpResponse:
     """The judge's screen: the section's tables in the live rounds (needs a paired phone)."""
     championship = get_object_or_404(Championship, slug=slug)
     device, token, refusal = _paired(request, championship)
+    _unpublished_to(request, championship, device)
     if device is None:
         return render(request, "judging/how_to_pair.html", {
             "championship": championship, "refusal": _refusal_text(refusal),
@@ -104,11 +114,14 @@ def pair(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         try:
             device, token = device_pair(championship=championship, code=code)
         except DeviceRefused as refusal:
+            _unpublished_to(request, championship, None)
             return render(request, "judging/pair.html", {
                 "championship": championship, "refusal": _refusal_text(refusal),
             }, status=404)
         return _with_cookie(redirect(_screen_url(championship)), request, device, token)
     device = device_for_pairing(championship, code)
+    if device is None:
+        _unpublished_to(request, championship, None)
     return render(request, "judging/pair.html", {
         "championship": championship, "device": device,
         "refusal": "" if device else _refusal_text(DeviceRefused(
@@ -123,6 +136,7 @@ def table(request: HttpRequest, slug: str, round_id: int, table: int) -> HttpRes
     championship = get_object_or_404(Championship, slug=slug)
     rnd = get_object_or_404(Round, pk=round_id, event__championship=championship)
     device, _token, refusal = _paired(request, championship)
+    _unpublished_to(request, championship, device)
     if device is not None and table in section_of(device):
         return redirect(_screen_url(championship, rnd, table))
     row: Section | None = None

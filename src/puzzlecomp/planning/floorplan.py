@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from puzzlecomp.planning.errors import PlanningError
+from puzzlecomp.rules.limits import MAX_ROWS, MAX_TABLES, MAX_TABLES_PER_ROW
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,14 @@ class FloorPlan:
         if not self.rows or any(size < 1 for size in self.rows):
             raise PlanningError(
                 "floor_plan.invalid_rows", "Every row of the hall needs at least one table."
+            )
+        if (len(self.rows) > MAX_ROWS or max(self.rows) > MAX_TABLES_PER_ROW
+                or sum(self.rows) > MAX_TABLES):
+            raise PlanningError(
+                "floor_plan.too_large",
+                f"The hall holds at most {MAX_ROWS} rows of {MAX_TABLES_PER_ROW} tables, "
+                f"{MAX_TABLES} tables in all.",
+                rows=MAX_ROWS, tables_per_row=MAX_TABLES_PER_ROW, tables=MAX_TABLES,
             )
         if not 0 <= self.guest_tables <= self.table_count:
             raise PlanningError(

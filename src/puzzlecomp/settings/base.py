@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -25,6 +26,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_countries",
+    # Failed sign-ins per username and address, on every sign-in page (admin included).
+    "axes",
     # Static files of the API's interactive documentation.
     "ninja",
     "puzzlecomp.championships",
@@ -45,6 +48,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last: turns a locked-out sign-in into the page that says so (web/login.py).
+    "axes.middleware.AxesMiddleware",
 ]
 
 # Content security policy (docs/security.md): scripts and styles only from our own static files,
@@ -107,7 +112,7 @@ def database_from_env(default_sqlite: Path) -> dict[str, object]:
 
 DATABASES = {"default": database_from_env(DATA_DIR / "puzzlecomp.sqlite3")}
 
-# Redis (REDIS_URL) shares the cache between app processes (sign-in limits, snapshots) and
+# Redis (REDIS_URL) shares the cache between app processes (form limits, snapshots) and
 # carries live notices between them. Sites sharing one Redis each keep their cache keys and
 # their notices' channel under their own prefix.
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -124,9 +129,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 LOGIN_URL = "login"
-# Failed sign-ins allowed per address and per username before a lockout of this many seconds.
+# Failed sign-ins allowed for one username from one address before that pair waits this many
+# seconds (django-axes, on /accounts/login/ and /admin/login/ alike). Counting the pair, not
+# the address or the username alone, lets the account's owner still sign in when someone else
+# guesses at it, or when a hall full of people shares one address.
 LOGIN_FAILURES_ALLOWED = int(os.environ.get("LOGIN_FAILURES_ALLOWED", "5"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = LOGIN_FAILURES_ALLOWED
+AXES_COOLOFF_TIME = dt.timedelta(seconds=LOGIN_LOCKOUT_SECONDS)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "puzzlecomp.web.login.username_of"
+AXES_LOCKOUT_CALLABLE = "puzzlecomp.web.login.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+# Failures are kept (with their address) until the cool-off ends; successful sign-ins are not.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
+# Anonymous forms that send email: at most this many per address (and per email address) an
+# hour (championships/throttle.py).
+REGISTRATIONS_PER_HOUR = int(os.environ.get("REGISTRATIONS_PER_HOUR", "20"))
+PASSWORD_RESETS_PER_HOUR = int(os.environ.get("PASSWORD_RESETS_PER_HOUR", "5"))
 LOGIN_REDIRECT_URL = "control:home"
 LOGOUT_REDIRECT_URL = "public:home"
 

@@ -28,11 +28,15 @@ django_application = WSGIMiddleware(get_wsgi_application(), workers=REQUEST_THRE
 
 # Imported once Django is set up: the live app reads the models.
 from puzzlecomp.live.sse import Receive, Scope, Send, live_app  # noqa: E402
+from puzzlecomp.web.live_security import secured  # noqa: E402
+
+# Django's SecurityMiddleware does not see /live/: the same HTTPS settings, applied here.
+live = secured(live_app)
 
 
 async def application(scope: Scope, receive: Receive, send: Send) -> None:
     if scope["type"] == "http" and scope["path"].startswith("/live/"):
-        await live_app(scope, receive, send)
+        await live(scope, receive, send)
     elif scope["type"] == "lifespan":
         await _lifespan(receive, send)
     else:

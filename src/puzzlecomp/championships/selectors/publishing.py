@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from django.db.models import Q, QuerySet
 
-from puzzlecomp.championships.models import Entry, EntryMember, EntryStatus
+from puzzlecomp.championships.models import Entry, EntryMember, EntryStatus, Round, RoundState
 
 # (first name, last name) of a member who did not consent.
 Withheld = tuple[str, str]
@@ -56,3 +56,15 @@ def public_entries(slug: str) -> QuerySet[Entry]:
             .filter(Q(status=EntryStatus.CONFIRMED) | Q(seats__isnull=False)
                     | Q(results__isnull=False))
             .distinct())
+
+
+def groups_public(rnd: Round) -> bool:
+    """A round's groups are public once the organiser publishes them (or the seating), or once
+    the round has begun; before that they are a draft."""
+    return rnd.groups_published or tables_public(rnd)
+
+
+def tables_public(rnd: Round) -> bool:
+    """A round's tables are public once the organiser publishes the seating, or once the round
+    has begun."""
+    return rnd.seating_published or rnd.state != RoundState.PLANNED

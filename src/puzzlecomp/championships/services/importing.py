@@ -13,6 +13,7 @@ import dataclasses
 import datetime as dt
 import io
 import re
+import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -43,6 +44,10 @@ COLUMNS = ("entry", "entry_name", "position", "first_name", "last_name", "email"
            "consent_publish", "consent_photos")
 REQUIRED_COLUMNS = ("first_name", "last_name", "nationality")
 MAX_ROWS = 5000
+# A spreadsheet is measured before it is read: the columns it claims (a sheet may claim all
+# 16,384 in a few kilobytes) and what its parts unpack to.
+MAX_COLUMNS = 100
+MAX_UNPACKED_BYTES = 50 * 1024 * 1024
 YES = {"yes", "y", "true", "1", "x", "ano", "ja", "sí", "si"}
 NO = {"", "no", "n", "false", "0", "ne", "nei"}
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -190,12 +195,21 @@ def _read_xlsx(content: bytes) -> tuple[list[str], list[list[str]]]:
     from openpyxl import load_workbook
 
     try:
+        unpacked = sum(part.file_size for part in zipfile.ZipFile(io.BytesIO(content)).infolist())
         workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many kinds for a file that is not XLSX
         raise _unreadable("XLSX") from error
     try:
         sheet = workbook.worksheets[0]
-        lines = [[_xlsx_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+        if (unpacked > MAX_UNPACKED_BYTES or (sheet.max_column or 0) > MAX_COLUMNS
+                or (sheet.max_row or 0) > MAX_ROWS + 1):
+            raise ImportRejected([_problem(
+                "import.sheet_too_large",
+                "The sheet is too large: at most %(rows)s rows and %(columns)s columns.",
+                rows=MAX_ROWS, columns=MAX_COLUMNS)])
+        # Bounded even when the sheet does not say its size.
+        rows = sheet.iter_rows(max_row=MAX_ROWS + 2, max_col=MAX_COLUMNS, values_only=True)
+        lines = [[_xlsx_text(v) for v in row] for row in rows]
     finally:
         workbook.close()
     if not lines:

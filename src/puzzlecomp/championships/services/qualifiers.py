@@ -335,7 +335,10 @@ def next_round_create(*, round: Round, user: Any = None) -> NextRound:
     _check_not_started(next_round)
     confirmed = {row.to_group for row in stored if row.status == QualifierStatus.CONFIRMED}
     next_round.groups = _next_groups(next_round, rules, confirmed)
-    next_round.save(update_fields=["groups"])
+    # Made from confirmed qualifiers and announced: the next round's groups and tables are
+    # published here (a first round's are published by the organiser, groups then seating).
+    next_round.groups_published = next_round.seating_published = True
+    next_round.save(update_fields=["groups", "groups_published", "seating_published"])
     Seat.objects.filter(round=next_round).delete()
     seated = seating_assign(round=next_round, groups=None, user=user)
     championship = rnd.event.championship

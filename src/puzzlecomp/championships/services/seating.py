@@ -96,6 +96,22 @@ def _group_of(rnd: Round, entry: Entry) -> str:
 
 
 @transaction.atomic
+def seating_publish(*, round: Round, user: Any = None) -> int:
+    """Publish a round's seating: entrant pages and the API show each entry's table from now
+    on (before, the seating is the organiser's draft). Returns the seats published."""
+    rnd = round
+    seats = Seat.objects.filter(round=rnd).count()
+    if not seats:
+        raise PlanningError("seating.not_assigned", "Seat the entries before publishing.")
+    rnd.seating_published = True
+    rnd.save(update_fields=["seating_published"])
+    log_action(rnd.event.championship, "puzzlecomp.seating.published", user=user, round=rnd.pk,
+               seats=seats)
+    announce(championship=rnd.event.championship, round=rnd, kind="seating")
+    return seats
+
+
+@transaction.atomic
 def seats_swap(*, round: Round, entry_a: Entry, entry_b: Entry, user: Any) -> None:
     """Exchange the seats of two entries of the same group."""
     rnd = round

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from puzzlecomp.championships.messages import STATUS_LABELS
 from puzzlecomp.championships.models import Result
 from puzzlecomp.championships.services.results import ResultValues
+from puzzlecomp.rules import limits
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.results import Status
 from puzzlecomp.rules.times import format_time, parse_time
@@ -24,7 +25,8 @@ def _seconds(text: str) -> int:
 
 
 class TimeCreditForm(forms.Form):
-    entry = forms.IntegerField(label=_("Entry number"), min_value=1)
+    entry = forms.IntegerField(label=_("Entry number"), min_value=1,
+                               max_value=limits.MAX_ENTRY_NUMBER)
     credit = forms.CharField(label=_("Time credit (MM:SS)"), max_length=12,
                              help_text=_("The time lost, e.g. 2:30; 0 takes a credit back."))
     reason = forms.CharField(label=_("Reason"), max_length=300)
@@ -45,18 +47,24 @@ class ResultFieldsForm(forms.Form):
     status = forms.ChoiceField(label=_("Result"),
                                choices=[(s.value, STATUS_LABELS[s.value]) for s in Status])
     time = forms.CharField(label=_("Time (H:MM:SS)"), max_length=12, required=False)
-    pieces = forms.IntegerField(label=_("Pieces placed"), min_value=0, required=False)
-    remaining = forms.IntegerField(label=_("Pieces remaining"), min_value=0, required=False)
-    missing = forms.IntegerField(label=_("Missing pieces"), min_value=0, required=False)
+    pieces = forms.IntegerField(label=_("Pieces placed"), min_value=0,
+                                max_value=limits.MAX_PIECES, required=False)
+    remaining = forms.IntegerField(label=_("Pieces remaining"), min_value=0,
+                                   max_value=limits.MAX_PIECES, required=False)
+    missing = forms.IntegerField(label=_("Missing pieces"), min_value=0,
+                                 max_value=limits.MAX_PIECES, required=False)
     missing_contiguous = forms.IntegerField(label=_("of them in contiguous clusters"),
-                                            min_value=0, required=False)
+                                            min_value=0,
+                                            max_value=limits.MAX_PIECES, required=False)
     missing_found = forms.IntegerField(label=_("of them found elsewhere"), min_value=0,
+                                       max_value=limits.MAX_PIECES,
                                        required=False)
     checked = forms.BooleanField(label=_("Puzzle checked by a judge"), required=False)
     competitor_confirmed = forms.BooleanField(label=_("Time confirmed by the competitor"),
                                               required=False)
     note = forms.CharField(label=_("Note"), max_length=300, required=False)
-    base_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    base_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0,
+                                      max_value=limits.MAX_VERSION)
 
     def clean_time(self) -> int | None:
         text = self.cleaned_data["time"].strip()

@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:round_id>/groups/publish/", views.groups_publish, name="groups_publish"),
     path("<int:round_id>/seating/", views.seating, name="seating"),
     path("<int:round_id>/seating/assign/", views.seating_assign, name="seating_assign"),
+    path("<int:round_id>/seating/publish/", views.seating_publish, name="seating_publish"),
     path("<int:round_id>/seating/swap/", views.seats_swap, name="seats_swap"),
     path("<int:round_id>/seating/no-show/", views.seat_no_show, name="seat_no_show"),
     path("<int:round_id>/print/table-cards.pdf", views.print_table_cards,

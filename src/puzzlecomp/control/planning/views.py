@@ -163,6 +163,17 @@ def _to_seating(championship: Championship, rnd: Round, group: str) -> HttpRespo
 
 @requires_role(Role.ORGANISER)
 @require_POST
+def seating_publish(request: HttpRequest, championship: Championship,
+                    round_id: int) -> HttpResponse:
+    """Make the round's tables public (entrant pages, the API)."""
+    rnd = _round(championship, round_id)
+    if _attempt(request, lambda: seating_services.seating_publish(round=rnd, user=request.user)):
+        messages.success(request, _("Seating published."))
+    return _to_seating(championship, rnd, request.POST.get("group", ""))
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
 def seating_assign(request: HttpRequest, championship: Championship,
                    round_id: int) -> HttpResponse:
     """Seat one group (or every group, one hall session each) in seeding order."""

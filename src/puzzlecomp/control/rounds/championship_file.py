@@ -1,7 +1,7 @@
 """The championship interchange file: download (organisers) and upload into a new championship.
 
-The upload page is not below /control/<slug>/: anyone signed in may create a championship from
-a file, and becomes its owner (like /control/new/).
+The upload page is not below /control/<slug>/: whoever may create a championship (like
+/control/new/) may create one from a file, and becomes its owner.
 """
 
 from __future__ import annotations
@@ -9,13 +9,12 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.models import Championship, Role
-from puzzlecomp.championships.roles import requires_role
+from puzzlecomp.championships.roles import requires_championship_creator, requires_role
 from puzzlecomp.championships.services.interchange import (
     championship_export,
     championship_import,
@@ -34,7 +33,7 @@ def championship_download(request: HttpRequest, championship: Championship) -> H
     return response
 
 
-@login_required
+@requires_championship_creator
 def championship_upload(request: HttpRequest) -> HttpResponse:
     """Create a championship from an interchange file; every problem is listed, nothing kept."""
     form = ChampionshipImportForm(request.POST or None, request.FILES or None)

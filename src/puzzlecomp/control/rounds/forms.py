@@ -5,12 +5,16 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from puzzlecomp.rules import limits
+from puzzlecomp.rules.limits import MAX_CHAMPIONSHIP_FILE_BYTES
+
 # An interchange file of a 2,000-entry championship is a few megabytes.
-IMPORT_MAX_BYTES = 50 * 1024 * 1024
+IMPORT_MAX_BYTES = MAX_CHAMPIONSHIP_FILE_BYTES
 
 
 class WithdrawForm(forms.Form):
-    entry = forms.IntegerField(label=_("Entry number"), min_value=0)
+    entry = forms.IntegerField(label=_("Entry number"), min_value=0,
+                               max_value=limits.MAX_ENTRY_NUMBER)
     lapse = forms.BooleanField(
         label=_("If nobody can take the place, let it lapse"), required=False,
         help_text=_("A play-off place belongs to its country: with nobody of that country "

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.models import Role
 from puzzlecomp.championships.services.settings import SetupError
+from puzzlecomp.rules import limits
 
 
 def setup_error_message(error: SetupError) -> str:
@@ -48,13 +49,18 @@ class RulesetSettingsForm(forms.Form):
 class FloorPlanForm(forms.Form):
     rows = forms.CharField(label=_("Tables per row, front to back"), max_length=2000,
                            help_text=_("Whole numbers separated by commas, e.g. 6,8,10."))
-    guest_tables = forms.IntegerField(label=_("Guest tables (at the back)"), min_value=0)
+    guest_tables = forms.IntegerField(label=_("Guest tables (at the back)"), min_value=0,
+                                      max_value=limits.MAX_TABLES)
 
     def clean_rows(self) -> list[int]:
         parts = self.cleaned_data["rows"].replace(" ", "").strip(",").split(",")
         if not all(part.isdigit() for part in parts):
             raise forms.ValidationError(
                 _("Give the tables per row as whole numbers separated by commas, e.g. 6,8,10."))
+        if len(parts) > limits.MAX_ROWS or any(len(part) > 6 for part in parts):
+            raise forms.ValidationError(_("The hall holds at most %(rows)s rows of %(tables)s "
+                                          "tables.") % {"rows": limits.MAX_ROWS,
+                                                        "tables": limits.MAX_TABLES_PER_ROW})
         return [int(part) for part in parts]
 
 
@@ -63,7 +69,7 @@ DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 class EventForm(forms.Form):
     capacity = forms.IntegerField(label=_("Capacity (entries; blank: no limit)"), min_value=1,
-                                  required=False)
+                                  max_value=limits.MAX_ENTRIES, required=False)
     fee_amount = forms.DecimalField(label=_("Fee"), min_value=0, max_digits=10,
                                     decimal_places=2, required=False,
                                     help_text=_("Blank: no fee is shown."))
@@ -113,7 +119,7 @@ class RegistrationTermsForm(forms.Form):
 class RoundForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     time_limit_minutes = forms.IntegerField(label=_("Time limit (minutes)"), min_value=1,
-                                            required=False)
+                                            max_value=limits.MAX_MINUTES, required=False)
     starts_at = forms.DateTimeField(label=_("Starts at"), required=False, widget=DATETIME)
     groups = forms.CharField(label=_("Groups"), required=False, max_length=400,
                              help_text=_("Labels separated by commas, e.g. A,B,C."))
@@ -124,14 +130,16 @@ class RoundForm(forms.Form):
 
 class PuzzleForm(forms.Form):
     brand = forms.CharField(label=_("Brand"), max_length=100, required=False)
-    pieces = forms.IntegerField(label=_("Pieces"), min_value=1, required=False)
+    pieces = forms.IntegerField(label=_("Pieces"), min_value=1, max_value=limits.MAX_PIECES,
+                                required=False)
     motif = forms.CharField(label=_("Motif"), max_length=200, required=False,
                             help_text=_("Hidden from the public until the round starts."))
     picture = forms.BooleanField(label=_("Picture on the box"), required=False)
 
 
 class TeamModelsForm(forms.Form):
-    entry = forms.IntegerField(label=_("Team number"), min_value=1)
+    entry = forms.IntegerField(label=_("Team number"), min_value=1,
+                               max_value=limits.MAX_ENTRY_NUMBER)
 
     def __init__(self, *args: Any, offered: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

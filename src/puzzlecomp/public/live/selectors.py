@@ -21,7 +21,11 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
-from puzzlecomp.championships.selectors.publishing import entry_public_name
+from puzzlecomp.championships.selectors.publishing import (
+    entry_public_name,
+    groups_public,
+    tables_public,
+)
 from puzzlecomp.championships.services.rounds import round_advance
 from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
 from puzzlecomp.public.live.display import (
@@ -128,6 +132,8 @@ class Entrant:
     flag: str
     flag_emoji: str
     members: list[Member]
+    # The first round's group once the organiser has published the groups, else "".
+    group: str
     rounds: list[EntrantRound]
     # The ruleset ranks some entrants officially (its official place column is shown).
     official_ranking: bool
@@ -139,10 +145,12 @@ def entrant_get(entry: Entry) -> Entrant:
     spec = ruleset_of(entry).event(entry.event.code)
     codes = [m.represents.code or m.person.nationality.code for m in members]
     flag = flag_of(spec, codes, country=entry.country)[0]
+    first = entry.event.rounds.order_by("position").first()
     return Entrant(
         entry=entry, name=entry_public_name(entry, members), flag=flag,
         flag_emoji=flag_emoji(flag),
         members=[_member(m) for m in members],
+        group=entry.group if first is not None and groups_public(first) else "",
         rounds=_entrant_rounds(entry),
         official_ranking=ruleset_of(entry).official_ranking is not None,
     )
@@ -169,9 +177,12 @@ def _entrant_rounds(entry: Entry) -> list[EntrantRound]:
         rnd.event = entry.event
         row = _row_of(rnd, entry) if rnd.pk in with_result else None
         group = row.group if row else (seat.group if seat else entry.group)
+        # Drafts stay private until the organiser publishes them (or the round begins).
         rounds.append(EntrantRound(
-            round=rnd, state_words=states.get(rnd.state, rnd.state), group=group,
-            table=seat.table if seat and not seat.no_show else None, row=row))
+            round=rnd, state_words=states.get(rnd.state, rnd.state),
+            group=group if groups_public(rnd) else "",
+            table=seat.table if seat and not seat.no_show and tables_public(rnd) else None,
+            row=row))
     return rounds
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.models import Championship, Entry, Event
 from puzzlecomp.championships.selectors.registration import (
@@ -12,6 +14,7 @@ from puzzlecomp.championships.selectors.registration import (
     registration_overview,
 )
 from puzzlecomp.championships.services.registration import entry_confirm, entry_register
+from puzzlecomp.championships.throttle import client_address, throttle_hit
 from puzzlecomp.public.registration.forms import RegistrationForm
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.loading import load_ruleset
@@ -41,6 +44,11 @@ def register(request: HttpRequest, slug: str, event_code: str) -> HttpResponse:
                               championship__slug=slug, championship__published=True)
     form = RegistrationForm(event, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
+        if _too_many(request, form):
+            form.errors.append(_("Too many registrations from here. Try again in an hour."))
+            return render(request, "public/registration/form.html", {
+                "championship": event.championship, "event": event, "form": form,
+            }, status=429)
         try:
             registration = entry_register(event=event, members=form.details(),
                                           team_name=form.team_name_value())
@@ -53,6 +61,16 @@ def register(request: HttpRequest, slug: str, event_code: str) -> HttpResponse:
         "championship": event.championship, "event": event, "form": form,
         "official_ranking": _official_ranking(event.championship),
     })
+
+
+def _too_many(request: HttpRequest, form: RegistrationForm) -> bool:
+    """Each registration mails a confirmation: limit them per address and per email address."""
+    limit = settings.REGISTRATIONS_PER_HOUR
+    by_address = throttle_hit("registration", [f"ip:{client_address(request)}"], limit)
+    by_email = throttle_hit("registration",
+                            [f"email:{member.email}" for member in form.details()],
+                            max(1, limit // 4))
+    return by_address or by_email
 
 
 def sent(request: HttpRequest, slug: str) -> HttpResponse:

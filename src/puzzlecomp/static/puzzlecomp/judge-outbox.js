@@ -84,22 +84,31 @@ export function entryKey(roundId, entry) {
   return `${roundId}:${entry}`;
 }
 
+/** Server errors (5xx) one record may meet before it waits for the judge's decision. */
+export const SERVER_ERRORS_ALLOWED = 3;
+
 /**
  * Send waiting records in order until none is left or the network fails.
  *
  * `send(item)` returns {status, body} or throws on a network error. A record that the server
  * refuses (409 conflict, 4xx) stays in the outbox for the judge to resolve and holds back the
- * later records of its entry; 401 stops everything (the pairing no longer works).
+ * later records of its entry, never those of other entries. A server error (5xx) holds the
+ * record's entry back for this round of sending and the others go on; after
+ * SERVER_ERRORS_ALLOWED of them the record waits for the judge like a refused one. Two server
+ * errors in a row, a network error or 429 stop this round (the server is in trouble, not one
+ * record); 401 stops everything (the pairing no longer works).
  * Returns {stopped: "network" | "revoked" | null, revoked: body | null}.
  */
 export async function sendWaiting(outbox, send, { onSent = () => {}, onChange = () => {} } = {}) {
+  const skipped = new Set();
+  let serverErrorsInARow = 0;
   for (;;) {
     const items = await outbox.all();
     const held = new Set(items.filter((i) => i.state !== "waiting")
       .map((i) => entryKey(i.round_id, i.entry)));
     const next = items.find((i) => i.state === "waiting"
-      && !held.has(entryKey(i.round_id, i.entry)));
-    if (!next) return { stopped: null, revoked: null };
+      && !held.has(entryKey(i.round_id, i.entry)) && !skipped.has(entryKey(i.round_id, i.entry)));
+    if (!next) return { stopped: skipped.size ? "network" : null, revoked: null };
     let answer;
     try {
       answer = await send(next);
@@ -107,6 +116,7 @@ export async function sendWaiting(outbox, send, { onSent = () => {}, onChange = 
       return { stopped: "network", revoked: null };
     }
     const { status, body } = answer;
+    serverErrorsInARow = status >= 500 ? serverErrorsInARow + 1 : 0;
     if (status === 200) {
       await outbox.delete(next.client_id);
       onSent(next, body);
@@ -114,7 +124,14 @@ export async function sendWaiting(outbox, send, { onSent = () => {}, onChange = 
       return { stopped: "revoked", revoked: body };
     } else if (status === 409) {
       await outbox.put({ ...next, state: "conflict", current: body?.current ?? null, error: body });
-    } else if (status >= 500 || status === 429 || body === null) {
+    } else if (status >= 500) {
+      const serverErrors = (next.server_errors ?? 0) + 1;
+      const failed = serverErrors >= SERVER_ERRORS_ALLOWED;
+      await outbox.put({ ...next, server_errors: serverErrors, state: failed ? "refused" : "waiting",
+                         error: failed ? { status } : null });
+      skipped.add(entryKey(next.round_id, next.entry));
+      if (serverErrorsInARow >= 2) return { stopped: "network", revoked: null };
+    } else if (status === 429 || body === null) {
       return { stopped: "network", revoked: null };
     } else {
       await outbox.put({ ...next, state: "refused", error: body });

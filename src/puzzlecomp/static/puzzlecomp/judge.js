@@ -408,11 +408,17 @@ function renderNotices() {
           h("button", { type: "button", dataset: { resolve: "mine" },
                         onclick: () => sendMineAgain(item) }, L.send_mine)));
     }
+    // A record the server failed on (5xx) may go again once the judge says so.
+    const failed = item.server_errors >= 1 && item.error?.status >= 500;
     return h("article", { class: "notice refused", dataset: { clientId: item.client_id } },
       h("h3", {}, t("refused_title", { entry: item.entry }), h("small", {}, ` ${title}`)),
-      h("p", {}, `${describeItem(item)}: ${refusalText(item.error)}`),
-      h("button", { type: "button", class: "secondary", dataset: { resolve: "dismiss" },
-                    onclick: () => dismiss(item) }, L.dismiss));
+      h("p", {}, `${describeItem(item)}: ${failed ? t("server_failed", { status: item.error.status })
+                                                   : refusalText(item.error)}`),
+      h("div", { class: "actions" },
+        h("button", { type: "button", class: "secondary", dataset: { resolve: "dismiss" },
+                      onclick: () => dismiss(item) }, L.dismiss),
+        failed ? h("button", { type: "button", dataset: { resolve: "retry" },
+                               onclick: () => sendAgain(item) }, L.send_mine) : null));
   });
   document.getElementById("notices").replaceChildren(...notices);
 }
@@ -547,6 +553,12 @@ const keepTheirs = (item) => resolveWith(item, item.current, false);
 const sendMineAgain = (item) => resolveWith(item, item.current, true);
 const dismiss = (item) => resolveWith(item, findEntry(item.round_id, item.entry).entry?.result
                                             ?? null, false);
+
+async function sendAgain(item) {
+  await outbox.put({ ...item, state: "waiting", server_errors: 0, error: null });
+  await reloadItems();
+  flush();
+}
 
 // ------------------------------------------------------------------ sheets (forms)
 function stepper(name, label, value = 0) {

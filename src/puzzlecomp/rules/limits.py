@@ -1,0 +1,51 @@
+"""The largest championship puzzlecomp is meant for: a bound on every number a person types
+or a file carries, so no input can make a page or an import grow without limit.
+
+Each bound is far above any real championship (WJPC 2025: about 1,200 individuals, 108
+tables in twelve rows, three-hour rounds) and far below what would strain the server.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The hall: rows of tables, front to back.
+MAX_ROWS = 200
+MAX_TABLES_PER_ROW = 500
+MAX_TABLES = 5_000
+# Entries, people and their numbers in one championship.
+MAX_ENTRIES = 20_000
+MAX_ENTRY_NUMBER = 999_999
+MAX_PEOPLE = 50_000
+MAX_MEMBERS = 20
+# Events, rounds, groups and puzzles.
+MAX_EVENTS = 50
+MAX_ROUNDS = 20
+MAX_GROUPS = 100
+MAX_PUZZLES = 20
+MAX_MODELS = 20
+MAX_PIECES = 100_000
+# Time: a round lasts at most a day; times and credits are seconds within it.
+MAX_MINUTES = 24 * 60
+MAX_SECONDS = 24 * 60 * 60
+MAX_YEARS = 150
+# Rows of a championship file's results, seats, qualifiers: every entry in every round.
+MAX_ROUND_ROWS = 200_000
+MAX_VERSION = 1_000_000
+# A random seed typed by an organiser, and a database id in a form.
+MAX_SEED = 2**32 - 1
+MAX_ID = 2**63 - 1
+# Nesting of a JSON value (settings, a multi-puzzle result) and the file's size.
+MAX_JSON_DEPTH = 32
+MAX_CHAMPIONSHIP_FILE_BYTES = 50 * 1024 * 1024
+
+# Control characters (NUL among them) in text a person types: PostgreSQL stores no NUL, and
+# none belongs in a name or a note. Tab, line feed and carriage return are text.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# The same as a JSON Schema pattern, for the API's document.
+PLAIN_TEXT_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$"
+
+
+def has_control_characters(text: str) -> bool:
+    """True when the text holds a control character other than tab and line breaks."""
+    return CONTROL_CHARACTERS.search(text) is not None

@@ -1,0 +1,38 @@
+"""One organiser's laptop in the hall (`puzzlecomp serve --venue`): DEBUG off, a secret key of its
+own kept in the data directory, the hosts and SITE_URL that `serve` found for this machine.
+
+Plain HTTP on the hall's network: cookies cannot be Secure, so nothing here asks for HTTPS.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from puzzlecomp.settings.base import *  # noqa: F403
+from puzzlecomp.settings.base import DATA_DIR
+
+SECRET_KEY_FILE = "secret-key"
+
+
+def secret_key(data_dir: Path) -> str:
+    """The key in `data_dir`, made once (readable by its owner only) and reused after."""
+    path = data_dir / SECRET_KEY_FILE
+    if not path.exists():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            # O_EXCL: two processes starting together keep the first one's key.
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(descriptor, "w", encoding="ascii") as file:
+                file.write(secrets.token_urlsafe(64))
+    if path.stat().st_mode & 0o077:
+        path.chmod(0o600)
+    return path.read_text(encoding="ascii").strip()
+
+
+DEBUG = False
+SECRET_KEY = secret_key(DATA_DIR)
