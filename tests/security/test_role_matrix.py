@@ -63,6 +63,7 @@ WRITES: dict[str, Role | str] = {
     "control:setup:championship": Role.ORGANISER,
     "control:setup:settings": Role.ORGANISER,
     "control:setup:floor_plan": Role.ORGANISER,
+    "control:setup:registration": Role.ORGANISER,
     "control:setup:event": Role.ORGANISER,
     "control:setup:round": Role.ORGANISER,
     "control:setup:puzzle": Role.ORGANISER,

@@ -72,7 +72,7 @@ def test_a_dry_run_names_every_bad_row_and_field_and_imports_nothing(championshi
 
 def test_a_correct_csv_is_imported_whole_after_the_dry_run(championship, organiser):
     page = dry_run(organiser, championship, "teams", upload("teams.csv"))
-    assert "Ready to import 2 entries with 7 people into Teams." in page
+    assert "Ready to import into Teams: 2 entries, 7 people." in page
     assert not Entry.objects.exists()
     response = organiser.post(data_url("import_confirm", championship))
     assert response.status_code == 302
@@ -121,7 +121,7 @@ def test_an_xlsx_file_is_imported(championship, organiser):
     out = io.BytesIO()
     workbook.save(out)
     page = dry_run(organiser, championship, "pairs", upload("pairs.xlsx", out.getvalue()))
-    assert "Ready to import 1 entries with 2 people into Pairs." in page
+    assert "Ready to import into Pairs: 1 entry, 2 people." in page
     organiser.post(data_url("import_confirm", championship))
     pair = Entry.objects.get(event__code="pairs")
     assert pair.name == "Lukas Weber & Karin Olsen"

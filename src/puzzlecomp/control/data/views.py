@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from puzzlecomp.championships.messages import messages_of
 from puzzlecomp.championships.models import Championship, Event, Role, Round
@@ -103,6 +104,7 @@ def import_upload(request: HttpRequest, championship: Championship) -> HttpRespo
         else:
             plan = import_check(event=event, rows=sheet.rows)
             context.update(event=event, sheet=sheet, plan=plan,
+                           size=_import_size(len(plan.entries), plan.people),
                            problems=[problem_message(p) for p in plan.problems])
             if not plan.problems:
                 # The checked rows wait in the session until the organiser confirms them.
@@ -111,6 +113,14 @@ def import_upload(request: HttpRequest, championship: Championship) -> HttpRespo
                     "rows": [[number, dict(values)] for number, values in sheet.rows],
                 }
     return render(request, "control/data/import.html", context)
+
+
+def _import_size(entries: int, people: int) -> str:
+    """"2 entries, 7 people", each count in its own plural form."""
+    return ", ".join((ngettext("%(count)s entry", "%(count)s entries", entries)
+                      % {"count": entries},
+                      ngettext("%(count)s person", "%(count)s people", people)
+                      % {"count": people}))
 
 
 @requires_role(Role.ORGANISER)
@@ -131,7 +141,6 @@ def import_confirm(request: HttpRequest, championship: Championship) -> HttpResp
         })
     finally:
         del request.session[_session_key(championship)]
-    messages.success(request, _("Imported %(entries)s entries with %(people)s people into "
-                                "%(event)s.") % {"entries": summary.entries,
-                                                 "people": summary.people, "event": event.name})
+    messages.success(request, _("Imported into %(event)s: %(size)s.") % {
+        "event": event.name, "size": _import_size(summary.entries, summary.people)})
     return redirect("control:data:index", slug=championship.slug)
