@@ -62,6 +62,7 @@ def test_advance_writes_json_naming_the_round_left_and_the_round_entered(tmp_pat
         "rank": 1,
         "to_group": "S1",
         "reason": "place",
+        "tie_settled_by": "",
     }
 
 
@@ -82,6 +83,24 @@ def test_advance_applies_the_czech_quotas_from_the_residence_column(tmp_path, ca
     reasons = [line.rsplit(",", 1)[1] for line in out.splitlines()[1:]]
     assert code == 0
     assert (reasons.count("foreign"), reasons.count("national")) == (5, 50)
+
+
+def test_advance_says_in_the_reason_column_when_and_how_a_tie_at_a_maximum_was_settled(
+    tmp_path, capsys
+):
+    """czech-championship.txt: "a maximum of 5 foreign competitors"; of two foreigners tied
+    on 0:16:50 for the 5th place, the one who assembled faster (fewer penalties) goes."""
+    rows = "".join(f"F{p},,SVK,A,finished,{1000 + p},,\n" for p in range(1, 5))
+    rows += "F5,,SVK,A,finished,1010,,\nF6,,SVK,A,finished,1000,,1\n"
+    code, out, err = advance(
+        tmp_path, capsys, "entry,name,country,group,status,time,pieces,missing\n" + rows,
+        "--ruleset", "czech-championship", "--event", "individual", "--round", "qualification",
+    )
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1:] == [
+        *(f"F{p},,SVK,A,{p},,foreign" for p in range(1, 5)),
+        "F6,,SVK,A,5,,foreign; tie at the maximum settled by the time before penalties",
+    ]
 
 
 def test_advance_refuses_the_last_round_of_an_event(tmp_path, capsys):

@@ -130,3 +130,45 @@ def test_every_subcommand_has_help():
                               capture_output=True, text=True, check=False)
         assert done.returncode == 0
         assert "usage: puzzlecomp" in done.stdout
+
+
+def test_member_columns_that_disagree_in_count_exit_2_naming_row_and_field(tmp_path, capsys):
+    """docs/formats.md: a pair or team lists its members' facts separated by /, one per member;
+    a column of one value applies to every member."""
+    source = tmp_path / "teams.csv"
+    source.write_text("entry,group,status,time,country,birth_year\n"
+                      "T1,A,finished,2:00:00,CZE/GER,1980/1990/2000\n", encoding="utf-8")
+    code = main(["rank", str(source), "--ruleset", "wjpc-2025", "--event", "teams"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err == (f"{source}, row 2, entry T1, field birth_year: 3 values separated by /, "
+                   "but country lists 2 members\n")
+
+
+def test_team_sizes_in_results_follow_the_ruleset(tmp_path, capsys):
+    """wjpc-2025.txt, Teams: a minimum of 3 people and a maximum of 4; a row listing two is
+    refused, a row with one value per column does not list its members and is not checked."""
+    source = tmp_path / "teams.csv"
+    source.write_text("entry,group,status,time,country,birth_year\n"
+                      "T1,A,finished,2:00:00,CZE/GER,1980/1990\n"
+                      "T2,A,finished,2:10:00,CZE,\n"
+                      "T3,A,finished,2:20:00,CZE/CZE/GER,1980/1990/2000\n", encoding="utf-8")
+    code = main(["rank", str(source), "--ruleset", "wjpc-2025", "--event", "teams"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err == (f"{source}, row 2, entry T1, field members: 2 members listed; Teams of "
+                   "wjpc-2025 takes 3-4\n")
+
+
+def test_person_facts_follow_the_values_the_ruleset_declares(tmp_path, capsys):
+    """australia-state.toml, facts.region: a state or territory code in any letter case; any
+    other region is refused naming the row, entry and field."""
+    source = tmp_path / "state.csv"
+    source.write_text("entry,region,time\nv,vic,40:00\nn,Sydney,41:00\n", encoding="utf-8")
+    options = ["--ruleset", "australia-state", "--event", "individual", "--time-limit", "60",
+               "--pieces", "500", "--setting", "host_region=VIC"]
+    code = main(["rank", str(source), *options])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err == (f"{source}, row 3, entry n, field region: region 'Sydney' is not one of ACT, "
+                   "NSW, NT, QLD, SA, TAS, VIC, WA, JBT, CX, CC, NF\n")

@@ -187,7 +187,8 @@ def test_a_round_the_ruleset_does_not_name_is_reported_with_its_file(tmp_path, c
     assert (code, out) == (2, "")
     assert err.splitlines() == [
         f"{folder / 'individual' / 'semifinal.csv'}, field round: event individual of wjpc-2025 "
-        "has no round 'semifinal'; known: first, second, final",
+        "has no round 'semifinal'; known: first, second, final, tiebreaker-debutant, "
+        "tiebreaker-junior-18, tiebreaker-senior-a, tiebreaker-senior-b",
         f"{folder / 'individuals' / 'first.csv'}, field event: ruleset wjpc-2025 has no event "
         "'individuals'; known: individual, pairs, teams",
     ]
@@ -284,13 +285,76 @@ def test_a_round_with_no_time_limit_in_the_ruleset_asks_for_one(tmp_path, capsys
     """australia-state-national.txt names no time limit: the organiser gives it."""
     source = write_json(
         tmp_path / "c.json",
-        results_document("australia-state", "individual", {"final": [{"entry": "a", "pieces": 4}]}),
+        results_document("australia-state", "individual", {"final": [{"entry": "a", "pieces": 4}]},
+                         {"host_region": "NSW"}),
     )
 
     code, _, err = run(capsys, "standings", source, "--event", "individual")
 
     assert code == 2
     assert "--time-limit MINUTES" in err
+
+
+AUSTRALIA_OPTIONS = ("--event", "individual", "--time-limit", "60", "--pieces", "500")
+
+
+@pytest.mark.parametrize("command", ["rank", "standings", "awards"])
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ((), "australia-state needs setting host_region"),
+        (("--setting", "host_region=XYZ"), "setting host_region takes ACT, NSW, NT"),
+        (("--setting", "host_regoin=NSW"), "australia-state has no setting 'host_regoin'"),
+    ],
+)
+def test_every_command_refuses_a_missing_unknown_or_misspelt_setting(
+    tmp_path, capsys, command, setting, message
+):
+    """australia-state-national.txt, Eligibility: the trophies depend on the host state, so an
+    Australian state event without a valid host_region is refused (exit 2), never ranked with
+    the trophies given to the wrong people."""
+    results = tmp_path / "final.csv"
+    results.write_text("entry,region,time\nv,VIC,40:00\n", encoding="utf-8")
+    folder = tmp_path / "championship" / "individual"
+    folder.mkdir(parents=True)
+    shutil.copy(results, folder / "final.csv")
+    source = results if command == "rank" else folder.parent
+    code, out, err = run(capsys, command, source, "--ruleset", "australia-state",
+                         *AUSTRALIA_OPTIONS, *setting)
+    assert (code, out) == (2, "")
+    assert message in err
+
+
+def test_advance_refuses_a_setting_the_ruleset_does_not_declare(capsys):
+    """wjpc-2025 declares no settings: a host_region given to it is a mistake, not ignored."""
+    first = Path(WJPC_FOLDER) / "individual" / "first.csv"
+    code, out, err = run(capsys, "advance", first, *WJPC, "--round", "first",
+                         "--setting", "host_region=NSW")
+    assert (code, out) == (2, "")
+    assert "wjpc-2025 has no setting 'host_region'; known: none" in err
+
+
+def test_setting_names_and_values_are_taken_in_any_letter_case(tmp_path, capsys):
+    """docs/rulesets.md, Settings: HOST_REGION=nsw is host_region=NSW."""
+    folder = tmp_path / "championship" / "individual"
+    folder.mkdir(parents=True)
+    (folder / "final.csv").write_text("entry,region,time\nv,VIC,40:00\nn,NSW,41:00\n",
+                                      encoding="utf-8")
+    code, out, err = run(capsys, "awards", folder.parent, "--ruleset", "australia-state",
+                         *AUSTRALIA_OPTIONS, "--setting", "HOST_Region=nsw")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1:] == ["overall,1,n,,,2,final,yes,,,"]
+
+
+def test_standings_and_awards_honour_the_time_limit_as_rank_does(capsys):
+    """One round file is accepted or refused alike by rank, standings and awards: a limit given
+    on the command line overrides the ruleset's for every round (wjpc-2025 final: 75 minutes)."""
+    final = Path(WJPC_FOLDER) / "individual" / "final.csv"
+    shortest = ["--ruleset", "wjpc-2025", "--event", "individual", "--time-limit", "1"]
+    refused = [run(capsys, "rank", final, *shortest, "--round", "final")[0],
+               run(capsys, "standings", WJPC_FOLDER, *shortest)[0],
+               run(capsys, "awards", WJPC_FOLDER, *shortest)[0]]
+    assert refused == [2, 2, 2]
 
 
 def test_entrant_facts_come_from_the_latest_round_that_gives_them(tmp_path, capsys):
@@ -313,3 +377,32 @@ def test_entrant_facts_come_from_the_latest_round_that_gives_them(tmp_path, caps
         ["1", "1", "a"],
         ["2", "2", "b"],
     ]
+
+
+def test_awards_lists_the_subcategory_tiebreakers_the_results_call_for(capsys):
+    """wjpc-2025.txt, Subcategories (*): Junior 18 has one finalist for three prizes, so the
+    best juniors eliminated earlier (up to 5) hold a tiebreaker for the two open places."""
+    code, out, err = run(capsys, "awards", WJPC_FOLDER, *WJPC, "--tiebreakers",
+                         "--category", "junior-18")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "category,open_places,entry,name,country,overall_place,round",
+        "junior-18,2,B5,Bo Jensen,DEN,8,first",
+    ]
+
+
+def test_awards_use_a_subcategory_tiebreaker_held_as_a_round_of_its_own(tmp_path, capsys):
+    """wjpc-2025.txt, Subcategories (*): the tiebreaker's results (EVENT/tiebreaker-CATEGORY.csv,
+    a round of its own) decide the places after the finalists."""
+    folder = tmp_path / "championship"
+    shutil.copytree(WJPC_FOLDER, folder)
+    (folder / "individual" / "tiebreaker-senior-b.csv").write_text(
+        "entry,time\nB4,50:00\n", encoding="utf-8")
+    code, out, err = run(capsys, "awards", folder, *WJPC, "--category", "senior-b")
+    assert (code, err) == (0, "")
+    assert [line.split(",")[:3] for line in out.splitlines()[1:]] == [["senior-b", "1", "B4"]]
+    (folder / "individual" / "tiebreaker-senior-b.csv").write_text(
+        "entry,time\nA1,50:00\n", encoding="utf-8")
+    code, out, err = run(capsys, "awards", folder, *WJPC, "--category", "senior-b")
+    assert (code, out) == (2, "")
+    assert "A1 is not one of the entrants called to the senior-b tiebreaker" in err

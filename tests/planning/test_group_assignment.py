@@ -17,6 +17,7 @@ from puzzlecomp.planning import (
     assign_groups,
     country_flag,
 )
+from puzzlecomp.rules.loading import load_ruleset
 from tests.conftest import examples
 
 WJPC_GROUPS = ("A", "B", "C", "D", "E", "F")
@@ -94,7 +95,8 @@ def test_wjpc_2025_groups_that_merge_later_receive_each_country_in_proportion() 
 
 def test_wjpc_2025_mixed_entries_are_spread_together_under_the_wjpf_flag() -> None:
     """wjpc-2025.txt: mixed pairs and teams "participate under the international WJPF flag"."""
-    entrants = [PlanningEntrant(f"mixed-{i}", "" if i % 2 else "WJPF") for i in range(6)]
+    mixed = load_ruleset("wjpc-2025").event("pairs").nationality.mixed_flag
+    entrants = [PlanningEntrant(f"mixed-{i}", mixed) for i in range(6)]
     assignment = assign_groups(entrants, groups=WJPC_GROUPS, seed=5)
 
     assert sorted(assignment.group_of.values()) == list(WJPC_GROUPS)

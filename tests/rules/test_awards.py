@@ -211,6 +211,18 @@ def test_territory_residents_take_a_trophy_only_at_their_first_state_competition
     assert winners(awards) == [(1, "e2", 2), (2, "e4", 4)]
 
 
+@pytest.mark.parametrize(("act", "winner"), [("held", "e2"), ("not_held", "e1")])
+def test_the_act_counts_as_a_territory_without_a_state_competition_only_when_set_so(act, winner):
+    """australia-state-national.txt, Eligibility: "the NT or another Australian Territory where
+    no state competitions are held"; whether the ACT holds one is the setting
+    act_state_competition (docs/rulesets.md: default held)."""
+    canberra = Person(residence="AUS", region="ACT", first_state_competition_of_year=True)
+    host = Person(residence="AUS", region="QLD")
+    awards = awards_of("australia-state", "individual", field_of("individual", canberra, host),
+                       settings={"host_region": "QLD", "act_state_competition": act})
+    assert winners(awards)[0][1] == winner
+
+
 @pytest.mark.parametrize("event_id", AUSTRALIAN_EVENTS)
 def test_internationals_take_no_trophy_at_the_australian_nationals(event_id):
     """australia-state-national.txt, Eligibility: "International competitors are welcome to

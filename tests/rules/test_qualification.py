@@ -18,7 +18,7 @@ from puzzlecomp.rules.qualification import (
     replacement_for,
 )
 from puzzlecomp.rules.ranking import competition_ranks, rank_round
-from puzzlecomp.rules.results import Entry, Result, Status
+from puzzlecomp.rules.results import Entry, MissingPieces, Result, Status
 from puzzlecomp.rules.ruleset import Playoff, Quota
 from tests.conftest import round_of
 
@@ -253,6 +253,44 @@ def test_teams_play_off_breaks_equal_places_in_different_groups_by_the_score():
     assert ids(qualify(results, rules), PLAYOFF) == {"B030"}
 
 
+def test_wjpc_2025_teams_tie_for_the_5th_country_is_settled_by_the_time_before_penalties():
+    """wjpc-2025.txt, Teams Play-off: "up to a maximum of 5 countries"; wjpc-2025.toml
+    tie_at_cap = "raw_time": of two countries tied for the 5th place, the faster assembly goes,
+    never both (the country code used to decide in silence)."""
+    results = field("A", 40, {26: "T26", 27: "T27", 28: "T28", 29: "T29", 30: "NOR"}) + field(
+        "B", 40, {30: "SWE"}
+    )
+    results[40 + 29] = (results[40 + 29][0], Result(Status.FINISHED, time=1020,
+                                                    missing=MissingPieces(2)))
+    # Both 30th in 1030 s; SWE's team assembled in 1020 s and took 10 s of penalties.
+    qualifiers = qualify(results, TEAMS_FIRST)
+    assert ids(qualifiers, PLAYOFF) == {"A026", "A027", "A028", "A029", "B030"}
+    assert {q.entry.id: q.tie_settled_by for q in qualifiers if q.reason is PLAYOFF}["B030"] \
+        == "raw_time"
+    rules = with_qualification(TEAMS_FIRST, tie_at_cap="leave_out")
+    assert ids(qualify(results, rules), PLAYOFF) == {"A026", "A027", "A028", "A029"}
+
+
+def test_wjpc_2025_second_round_takes_at_most_15_by_play_off_per_semifinal():
+    """wjpc-2025.txt, Second round: "165 by direct qualification and max 15 by play-off" per
+    semifinal; the best-placed countries go first."""
+    countries = {86 + n: f"C{n:02d}" for n in range(20)}
+    results = field("A", 110, countries) + field("B", 90)
+    playoff = [q for q in qualify(results, WJPC_FIRST) if q.reason is PLAYOFF]
+    assert {q.entry.id for q in playoff} == {f"A{86 + n:03d}" for n in range(15)}
+
+
+def test_wjpc_2025_pairs_semifinal_holds_at_most_180_pairs_10_by_play_off():
+    """wjpc-2025.txt, Semifinal Pairs: "a maximum of 180 pairs per group"; with the first 85
+    of each group going directly, 10 places are left for the play-off (docs/qualification.md,
+    WJPC semifinal sizes)."""
+    countries = {86 + n: f"C{n:02d}" for n in range(30)}
+    results = field("A", 120, countries) + field("B", 90)
+    qualifiers = qualify(results, PAIRS_FIRST)
+    assert ids(qualifiers, PLAYOFF) == {f"A{86 + n:03d}" for n in range(10)}
+    assert len([q for q in qualifiers if q.to_group == "S1"]) == 180
+
+
 def test_mixed_pairs_neither_count_for_a_country_nor_take_a_play_off_place():
     """wjpc-2025.txt, Mixed pairs / teams: mixed pairs participate under the WJPF flag and are
     not eligible for the play-offs due to the country rule."""
@@ -322,11 +360,52 @@ def test_czech_pairs_send_30_czech_and_3_foreign_pairs_per_group():
     assert len(ids(qualifiers, NATIONAL)) == 30
 
 
-def test_czech_ties_at_a_quota_cut_off_all_go():
+def test_czech_ties_at_the_national_cut_off_all_go():
     """czech-championship.toml, ties_at_cutoff = "all" (the rulebook is silent; WJPC's rule)."""
-    qualifiers = qualify(czech_field("A", {1, 2, 3, 4, 5, 6}, p6=1005, p57=1056), CZECH)
-    assert ids(qualifiers, FOREIGN) == {f"A{p:03d}" for p in range(1, 7)}
+    qualifiers = qualify(czech_field("A", {1, 2, 3, 4, 5, 6}, p57=1056), CZECH)
     assert len(ids(qualifiers, NATIONAL)) == 51
+
+
+def czech_foreign_tie(*, p5: Result, p6: Result) -> list[tuple[Entry, Result]]:
+    """Group A with foreign entrants 1-6, the 5th and 6th as given."""
+    results = czech_field("A", {1, 2, 3, 4, 5, 6})
+    results[4] = (results[4][0], p5)
+    results[5] = (results[5][0], p6)
+    return results
+
+
+def test_czech_foreign_maximum_of_5_holds_a_tie_settled_by_the_time_before_penalties():
+    """czech-championship.txt: "a maximum of 5 foreign competitors from each qualification
+    group", the "5 fastest"; czech-championship.toml tie_at_cap = "raw_time": of two foreigners
+    tied on the final time for the 5th place, the faster assembly goes."""
+    results = czech_foreign_tie(
+        p5=Result(Status.FINISHED, time=1005),
+        p6=Result(Status.FINISHED, time=995, missing=MissingPieces(1)),
+    )
+    qualifiers = qualify(results, CZECH)
+    assert ids(qualifiers, FOREIGN) == {"A001", "A002", "A003", "A004", "A006"}
+    settled = {q.entry.id: q.tie_settled_by for q in qualifiers if q.reason is FOREIGN}
+    assert settled == {"A001": "", "A002": "", "A003": "", "A004": "", "A006": "raw_time"}
+
+
+def test_czech_foreign_maximum_holds_when_the_tie_cannot_be_settled():
+    """czech-championship.txt: "a maximum of 5 foreign competitors"; docs/qualification.md:
+    entrants still tied after the time before penalties stay out together."""
+    results = czech_foreign_tie(p5=Result(Status.FINISHED, time=1005),
+                                p6=Result(Status.FINISHED, time=1005))
+    assert ids(qualify(results, CZECH), FOREIGN) == {"A001", "A002", "A003", "A004"}
+    rules = with_qualification(CZECH, tie_at_cap="leave_out")
+    results = czech_foreign_tie(
+        p5=Result(Status.FINISHED, time=1005),
+        p6=Result(Status.FINISHED, time=995, missing=MissingPieces(1)),
+    )
+    assert ids(qualify(results, rules), FOREIGN) == {"A001", "A002", "A003", "A004"}
+
+
+def test_czech_foreign_pairs_maximum_of_3_holds_with_a_tie():
+    """czech-championship.txt: "a maximum of 3 foreign pairs from each qualification group"."""
+    results = czech_field("A", {1, 2, 3, 4}, p3=1004)
+    assert ids(qualify(results, CZECH_PAIRS), FOREIGN) == {"A001", "A002"}
 
 
 def test_quotas_need_an_official_ranking_to_tell_nationals_from_foreigners():
@@ -387,7 +466,8 @@ def test_only_a_qualifier_can_be_replaced():
 
 # ---------------------------------------------------------------- invariants
 
-STATUSES = st.sampled_from(list(Status))
+# WJPC knows no assistance statuses (australia-state-national.txt only).
+STATUSES = st.sampled_from([s for s in Status if s not in (Status.ASSISTED, Status.OUTSIDE_HELP)])
 NATIONS = st.sampled_from(["CZE", "GER", "NOR"])
 lines = st.lists(
     st.tuples(
@@ -419,9 +499,11 @@ def as_results(drawn) -> list[tuple[Entry, Result]]:
     st.integers(0, 6),
     st.sampled_from(["next_group", "next_round"]),
     st.sampled_from([None, 1, 2]),
+    st.sampled_from([None, 1, 3]),
+    st.sampled_from(["raw_time", "leave_out"]),
 )
 def test_qualifiers_are_the_places_with_their_ties_plus_at_most_one_placing_per_country(
-    drawn, places, scope, max_countries
+    drawn, places, scope, max_countries, max_entrants, tie_at_cap
 ):
     """wjpc-2025.txt, Pairs First Round and Play-off: the first N of each group with everyone
     tied with the Nth, plus for each country without a qualifier in the scope its best-placed
@@ -429,7 +511,8 @@ def test_qualifiers_are_the_places_with_their_ties_plus_at_most_one_placing_per_
     rules = with_qualification(
         PAIRS_FIRST,
         per_group=places,
-        playoff=Playoff(scope=scope, max_countries=max_countries),
+        playoff=Playoff(scope=scope, max_countries=max_countries, max_entrants=max_entrants),
+        tie_at_cap=tie_at_cap,
     )
     ranking = rank_round(as_results(drawn), rules)
     qualifiers = qualify_for_next_round(ranking, rules)
@@ -455,10 +538,13 @@ def test_qualifiers_are_the_places_with_their_ties_plus_at_most_one_placing_per_
         assert key not in qualified
         placings.setdefault(key, set()).add(q.rank)
     assert all(len(ranks) == 1 for ranks in placings.values())
-    if max_countries is not None:
-        for where in {key[0] for key in placings}:
-            assert sum(key[0] == where for key in placings) <= max_countries
-    else:
+    # wjpc-2025.txt: "up to a maximum of 5 countries", "max 15 by play-off": never exceeded.
+    for where in {key[0] for key in placings}:
+        countries = [key for key in placings if key[0] == where]
+        sent = [q for q in qualifiers if q.reason is PLAYOFF and scope_of(q.entry) == where]
+        assert max_countries is None or len(countries) <= max_countries
+        assert max_entrants is None or len(sent) <= max_entrants
+    if max_countries is None and max_entrants is None:
         for line in ranking:
             key = (scope_of(line.entry), entry_flag(line.entry, event))
             playable = line.rank is not None and line.score.status is not Status.DNF
@@ -505,3 +591,40 @@ def test_quotas_are_never_exceeded_except_by_ties_at_their_cut_off(drawn, nation
         if len(expected) > places:
             chosen = sorted(ranks[r.time] for e, r in results if e.id in expected)
             assert len(set(chosen[places - 1 :])) == 1
+
+
+@given(
+    st.lists(st.tuples(st.booleans(), st.integers(1000, 1004), st.integers(0, 2)), max_size=30),
+    st.integers(0, 4),
+    st.sampled_from(["raw_time", "leave_out"]),
+)
+def test_a_maximum_quota_is_never_exceeded_and_takes_the_fastest(drawn, foreigners, tie_at_cap):
+    """czech-championship.txt: "a maximum of 5 foreign competitors from each qualification
+    group" and the "5 fastest": however the times tie, no more go, and nobody left out was
+    faster than someone who went (before penalties when the final times tie)."""
+    rules = with_qualification(
+        CZECH,
+        quotas=(Quota(reason="foreign", per_group=foreigners, maximum=True),),
+        tie_at_cap=tie_at_cap,
+    )
+    results = [
+        (
+            Entry(f"e{i}", group="A", members=(Person(residence="CZE" if czech else "SVK"),)),
+            Result(Status.FINISHED, time=time, missing=MissingPieces(missing)),
+        )
+        for i, (czech, time, missing) in enumerate(drawn)
+    ]
+    ranking = rank_round(results, rules)
+    chosen = ids(qualify_for_next_round(ranking, rules), FOREIGN)
+    assert len(chosen) <= foreigners
+    foreign = [line for line in ranking if line.eligible is False]
+
+    def order(line) -> tuple[int, int]:
+        score = line.score
+        return (score.final_time, score.final_time - score.penalty_seconds)
+
+    for went in (line for line in foreign if line.entry.id in chosen):
+        for stayed in (line for line in foreign if line.entry.id not in chosen):
+            assert order(stayed) >= order(went)
+            if tie_at_cap == "leave_out":
+                assert stayed.score.final_time > went.score.final_time

@@ -101,7 +101,7 @@ def test_wjpc_has_no_official_ranking():
 
 
 outcomes = st.one_of(
-    st.integers(0, 5400).map(finished),
+    st.integers(1, 5400).map(finished),
     st.integers(0, 500).map(unfinished),
     st.sampled_from([Result(Status.DNF), Result(Status.DSQ), Result(Status.DNS)]),
 )
@@ -128,3 +128,4 @@ def test_ranking_is_ordered_shares_places_exactly_for_equal_scores_and_skips(out
 @given(st.lists(st.integers(0, 5), max_size=30).map(sorted))
 def test_competition_ranks_count_the_strictly_better(keys):
     assert competition_ranks(keys) == [1 + sum(k < key for k in keys) for key in keys]
+

@@ -70,6 +70,38 @@ def test_a_dry_run_names_every_bad_row_and_field_and_imports_nothing(championshi
     assert not Person.objects.exists()
 
 
+def test_the_region_is_checked_against_the_states_and_territories_the_ruleset_declares(
+        make_championship, client_as):
+    """australia-state.toml, facts.region: the import takes a declared code in any letter case
+    and refuses anything else, naming row and field."""
+    state = make_championship("australia-state")
+    client = client_as(state, Role.ORGANISER)
+    rows = ("first_name,last_name,email,nationality,residence,region,consent_publish\n"
+            "Ann,Lee,ann@example.org,AUS,AUS,jbt,yes\n"
+            "Bob,Kim,bob@example.org,AUS,AUS,Sydney,yes\n")
+    page = dry_run(client, state, "individual", upload("people.csv", rows.encode()))
+    assert "1 problem: nothing was imported" in page
+    assert ("row 3, field region: 'Sydney' is not one of ACT, NSW, NT, QLD, SA, TAS, VIC, WA, "
+            "JBT, CX, CC, NF") in page
+
+
+def test_the_first_state_competition_of_the_year_is_imported_with_each_member(
+        make_championship, client_as):
+    """australia-state-national.txt, Eligibility: a territory resident's trophy depends on it."""
+    state = make_championship("australia-state")
+    client = client_as(state, Role.ORGANISER)
+    rows = ("first_name,last_name,email,nationality,residence,region,consent_publish,"
+            "first_state_competition_of_year\n"
+            "Ann,Lee,ann@example.org,AUS,AUS,NT,yes,yes\n"
+            "Bob,Kim,bob@example.org,AUS,AUS,nsw,yes,\n")
+    page = dry_run(client, state, "individual", upload("people.csv", rows.encode()))
+    assert "Import these entries" in page
+    client.post(data_url("import_confirm", state))
+    members = EntryMember.objects.order_by("person__first_name")
+    assert [(m.person.region, m.first_state_competition_of_year) for m in members] == [
+        ("NT", True), ("NSW", None)]
+
+
 def test_a_correct_csv_is_imported_whole_after_the_dry_run(championship, organiser):
     page = dry_run(organiser, championship, "teams", upload("teams.csv"))
     assert "Ready to import into Teams: 2 entries, 7 people." in page

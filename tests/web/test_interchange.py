@@ -253,6 +253,16 @@ def test_results_are_checked_by_the_engine_like_a_judges_write(lived_in):
         f"results[{index}].time_seconds: finish 1:30:01 is past the limit of 1:30:00"]
 
 
+def test_a_setting_the_ruleset_does_not_declare_is_refused_on_import(lived_in):
+    """docs/rulesets.md, Settings: the import checks the settings as the CLI and setup do."""
+    data = championship_export(lived_in)
+    data["championship"]["settings"] = {"host_region": "NSW"}
+    with pytest.raises(InterchangeError) as refused:
+        championship_import(data, slug="odd")
+    assert problems_of(refused.value) == [
+        "championship.settings.host_region: wjpc-2025 has no setting 'host_region'; known: none"]
+
+
 def test_an_unknown_ruleset_event_or_round_is_named(lived_in):
     data = championship_export(lived_in)
     data["events"][1]["code"] = "quartets"

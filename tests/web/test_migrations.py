@@ -12,13 +12,13 @@ from puzzlecomp.championships.services.rounds import round_state_set
 from tests.web.test_live_control import START, group_entries, seated  # noqa: F401 (fixture)
 
 BEFORE = [("championships", "0002_live_rounds")]
-AFTER = [("championships", "0003_seat_time_credit")]
 
 
-def migrate(target: list[tuple[str, str]]) -> MigrationExecutor:
+def migrate(target: list[tuple[str, str]] | None) -> MigrationExecutor:
+    """Migrate to `target`; None: to the latest migration, as the other tests expect."""
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
-    executor.migrate(target)
+    executor.migrate(target or executor.loader.graph.leaf_nodes("championships"))
     return executor
 
 
@@ -39,7 +39,7 @@ def test_time_credits_granted_before_the_upgrade_move_from_the_audit_log_to_the_
                                  data={"round": seated.pk, "entry": credited.number,
                                        "seconds": seconds, "reason": "Wrong puzzle"})
     finally:
-        migrate(AFTER)
+        migrate(None)
     seats = dict(Seat.objects.filter(round=seated).values_list("entry_id", "time_credit"))
     assert seats[credited.pk] == 90
     assert seats[untouched.pk] is None

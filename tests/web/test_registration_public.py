@@ -11,6 +11,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
+from puzzlecomp.championships.engine import engine_entry
 from puzzlecomp.championships.models import Entry, EntryStatus
 from puzzlecomp.championships.services.registration import MemberDetails, entry_register
 from tests.web.test_groups import add_entries
@@ -250,6 +251,45 @@ def test_an_australian_resident_names_their_state_where_prizes_depend_on_it(
     assert "Please choose your state or territory" in response.content.decode()
     register(submit, state, "individual", person(nationality="AU", region="NSW"))
     assert Entry.objects.get().members.get().person.region == "NSW"
+
+
+def test_the_states_and_territories_offered_are_the_ones_the_ruleset_declares(
+        published, submit, client, clock):
+    """australia-state-national.txt, Eligibility: residents of "the NT or another Australian
+    Territory" may take a trophy, so every territory the ruleset names can be chosen; a state is
+    only for residents of Australia."""
+    state = published("australia-state")
+    html = client.get(reverse("public:registration:register",
+                              args=[state.slug, "individual"])).content.decode()
+    for code in ("ACT", "NSW", "NT", "JBT", "CX", "CC", "NF"):
+        assert f'<option value="{code}">' in html
+    response = register(submit, state, "individual", person(nationality="NZ", region="NSW"))
+    assert "only for residents of Australia" in response.content.decode()
+    register(submit, state, "individual", person(nationality="AU", region="JBT"))
+    assert Entry.objects.get().members.get().person.region == "JBT"
+
+
+def test_a_territory_resident_says_whether_this_is_their_first_state_competition_of_the_year(
+        published, submit, client, clock):
+    """australia-state-national.txt, Eligibility: a resident of the NT "may take a trophy at
+    the first State Competition they compete in for the calendar year"; the answer is stored
+    with the entry and read by the awards."""
+    state = published("australia-state")
+    html = client.get(reverse("public:registration:register",
+                              args=[state.slug, "individual"])).content.decode()
+    assert 'name="m0-first_state_competition_of_year"' in html
+    register(submit, state, "individual",
+             person(nationality="AU", region="NT", first_state_competition_of_year="on"))
+    member = Entry.objects.get().members.get()
+    assert member.first_state_competition_of_year is True
+    assert engine_entry(Entry.objects.get()).members[0].first_state_competition_of_year is True
+
+
+def test_rulesets_that_do_not_read_it_do_not_ask_for_the_first_state_competition(
+        wjpc, client, clock):
+    html = client.get(reverse("public:registration:register",
+                              args=[wjpc.slug, "individual"])).content.decode()
+    assert "first_state_competition_of_year" not in html
 
 
 def test_each_person_registers_alone_for_a_relay_with_drawn_teams(published, client, clock):

@@ -11,7 +11,11 @@ from django.utils import timezone
 
 from puzzlecomp.championships.models import AuditEntry, Entry, Puzzle, Role, RoundState
 from puzzlecomp.championships.selectors.lists import entry_models_chosen, puzzle_motif_visible
-from puzzlecomp.championships.services.settings import SetupError, entry_models_choose
+from puzzlecomp.championships.services.settings import (
+    SetupError,
+    championship_settings_set,
+    entry_models_choose,
+)
 
 
 def url(name: str, championship, *args) -> str:
@@ -87,11 +91,38 @@ def test_the_ruleset_settings_are_the_ones_the_ruleset_names(make_championship, 
     client = client_as(championship, Role.ORGANISER)
     page = client.get(url("settings", championship)).content.decode()
     assert "host_region" in page
-    assert "State or territory code of the host state" in page
-    assert client.post(url("settings", championship), {"host_region": "NSW"}).status_code == 302
+    assert "The state or territory holding the competition" in page
+    assert '<option value="NT">NT: Northern Territory</option>' in page
+    assert client.post(url("settings", championship), {
+        "host_region": "NSW", "act_state_competition": "held"}).status_code == 302
     championship.refresh_from_db()
-    assert championship.settings == {"host_region": "NSW"}
+    assert championship.settings == {"host_region": "NSW", "act_state_competition": "held"}
     assert AuditEntry.objects.filter(action="puzzlecomp.championship.settings_changed").exists()
+
+
+def test_a_setting_value_the_ruleset_does_not_declare_is_refused(make_championship, client_as):
+    """australia-state.toml: host_region takes the declared states and territories only."""
+    championship = make_championship("australia-state")
+    client = client_as(championship, Role.ORGANISER)
+    response = client.post(url("settings", championship), {"host_region": "XYZ"})
+    assert response.status_code == 200
+    championship.refresh_from_db()
+    assert "host_region" not in championship.settings
+
+
+def test_the_settings_service_refuses_unknown_names_and_values_and_a_missing_setting(
+    make_championship,
+):
+    """docs/rulesets.md, Settings: the same engine check as the CLI's, with its codes."""
+    championship = make_championship("australia-state")
+    for values, code in (({"host_regoin": "NSW"}, "setting.unknown"),
+                         ({"host_region": "XYZ"}, "setting.value_unknown"),
+                         ({"host_region": ""}, "setting.required")):
+        with pytest.raises(SetupError) as caught:
+            championship_settings_set(championship=championship, by=None, values=values)
+        assert caught.value.code == code
+    championship_settings_set(championship=championship, by=None, values={"HOST_REGION": "vic"})
+    assert championship.settings == {"host_region": "VIC", "act_state_competition": "held"}
 
 
 def test_an_event_capacity_is_saved_and_audited(championship, organiser):

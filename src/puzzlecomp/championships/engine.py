@@ -75,19 +75,22 @@ def birth_year(person: PersonRow) -> int | None:
 
 
 def engine_person(person: PersonRow, *, event_code: str, represents: object = None,
+                  first_state_competition_of_year: bool | None = None,
                   today: dt.date | None = None) -> people.Person:
-    """The rule-relevant facts of a stored person."""
+    """The rule-relevant facts of a stored person (and of their place in an entry)."""
     return engine_person_of(
         event_code=event_code, represents=_code(represents), nationality=_code(person.nationality),
         residence=_code(person.residence), region=person.region,
         years_resident=person.years_resident, birth_year=birth_year(person),
         earlier_events=person.earlier_events,
+        first_state_competition_of_year=first_state_competition_of_year,
     )
 
 
 def engine_person_of(*, event_code: str, represents: str, nationality: str, residence: str,
                      region: str, years_resident: int | None, birth_year: int | None,
-                     earlier_events: Sequence[str] | None) -> people.Person:
+                     earlier_events: Sequence[str] | None,
+                     first_state_competition_of_year: bool | None = None) -> people.Person:
     """The rule-relevant facts of a person from plain stored values (ISO country codes), for
     reads of whole rounds that skip model instances."""
     own = ioc_of_code(nationality)
@@ -98,6 +101,7 @@ def engine_person_of(*, event_code: str, represents: str, nationality: str, resi
         years_resident=years_resident,
         birth_year=birth_year,
         debutant=event_code not in (earlier_events or []),
+        first_state_competition_of_year=first_state_competition_of_year,
     )
 
 
@@ -109,7 +113,8 @@ def _code(country: object) -> str:
 def engine_entry(entry: Entry) -> results.Entry:
     """An entry as the engine sees it (members from `with_members` prefetching)."""
     members = tuple(
-        engine_person(m.person, event_code=entry.event.code, represents=m.represents)
+        engine_person(m.person, event_code=entry.event.code, represents=m.represents,
+                      first_state_competition_of_year=m.first_state_competition_of_year)
         for m in entry.members.all()
     )
     return results.Entry(

@@ -40,6 +40,10 @@ MESSAGES: Mapping[str, Promise] = {
     "award.no_official_ranking": _(
         "An award is for the official ranking only, but the ruleset defines no official "
         "ranking."),
+    "tiebreaker.not_called": _(
+        "Entry %(entry)s is not one of the entrants called to the %(category)s tiebreaker."),
+    "tiebreaker.not_needed": _(
+        "The %(category)s subcategory needs no tiebreaker: its finalists fill its prizes."),
     "relay.no_rotation": _("This part of the relay does not rotate."),
     "relay.members": _("A relay part needs as many members as it has puzzles."),
     "relay.not_drawn": _("%(event)s has no drawn teams."),
@@ -97,6 +101,20 @@ MESSAGES: Mapping[str, Promise] = {
     "result.found_above_missing": _("More pieces found elsewhere than missing."),
     "result.contiguous_single": _("An adjacent cluster has at least two pieces."),
     "result.missing_above_size": _("More pieces missing than the puzzle has."),
+    "result.finish_at_zero": _("A finish at 0:00:00 is not a time: check the time."),
+    "result.puzzle_out_of_order": _(
+        "A puzzle holds pieces while a puzzle before it is not finished."),
+    "result.puzzles_at_once": _(
+        "One puzzle is on the table at a time: another unfinished puzzle already holds pieces."),
+    "result.unfinished_all_finished": _(
+        "Every puzzle has a finish time, so the result is finished."),
+    "result.unfinished_with_time": _("A result that is not finished has no finish time."),
+    "result.status_not_in_ruleset": _("This ruleset has no %(status)s results."),
+    # Entries of a results file (rules/facts.py).
+    "entry.members_count": _(
+        "Entry %(entry)s lists %(members)s members; the event takes %(members_min)s to "
+        "%(members_max)s."),
+    "person.value_unknown": _("'%(value)s' is not one of %(allowed)s"),
     "result.client_id_reused": _("This record's id was used for another entry."),
     "result.version_conflict": _("Someone else changed this result: choose which one stays."),
     # Judges' phones (services/devices.py).
@@ -247,7 +265,9 @@ MESSAGES: Mapping[str, Promise] = {
                                "and entry %(number)s needs %(needed)s."),
     # The organiser's setup (services/settings.py).
     "championship.ends_before_start": _("The championship cannot end before it starts."),
-    "settings.unknown": _("The ruleset has no setting %(names)s."),
+    "setting.unknown": _("The ruleset has no setting %(setting)s; it has: %(known)s."),
+    "setting.value_unknown": _("The setting %(setting)s takes %(allowed)s, not %(value)s."),
+    "setting.required": _("The ruleset needs the setting %(setting)s."),
     "models.not_offered": _("Teams choose no models in this round."),
     "models.wrong_event": _("Entry %(entry)s is not in this event."),
     "models.round_started": _("The round has started: the chosen models cannot change."),
@@ -272,6 +292,7 @@ MESSAGES: Mapping[str, Promise] = {
     "import.not_a_date": _("'%(value)s' is not a date (YYYY-MM-DD)"),
     "import.not_a_number": _("'%(value)s' is not a whole number"),
     "import.not_yes_no": _("'%(value)s' is not yes or no"),
+    "import.unknown_value": _("'%(value)s' is not one of %(allowed)s"),
     "import.bad_email": _("'%(value)s' is not an email address"),
     "import.entry_blank": _("pairs and teams need an entry key to group their members"),
     "import.position_twice": _("position %(position)s is used twice in entry %(entry_key)s"),
@@ -288,6 +309,8 @@ STATUS_LABELS: Mapping[str, Promise] = {
     "dnf": _("did not finish"),
     "dsq": _("disqualified"),
     "dns": _("did not start"),
+    "assisted": _("helped to finish: no time recorded"),
+    "outside_help": _("outside help: no time"),
 }
 
 

@@ -225,6 +225,10 @@ class EntryMember(models.Model):
     represents = CountryField(_("represents"), blank=True)
     # An adult outside the entry comes along (what the age rules ask of the young).
     accompanied_by_adult = models.BooleanField(_("accompanied by an adult"), default=False)
+    # This is the first state competition of the calendar year the person enters (Australia:
+    # territory residents may take a trophy there); None: not asked or not given.
+    first_state_competition_of_year = models.BooleanField(
+        _("first state competition of the year"), null=True, blank=True)
 
     class Meta:
         ordering = ["entry", "position"]

@@ -33,9 +33,10 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     rules = round_rules(args)
+    values = settings(args)
     # A final has nobody to advance: say so before reading any results.
     qualification_rules(rules)
-    qualifiers = qualify_for_next_round(rank_file(args.results, rules, settings(args)), rules)
+    qualifiers = qualify_for_next_round(rank_file(args.results, rules, values), rules)
     sys.stdout.write(
         qualifiers_json(qualifiers, rules) if args.format == "json" else qualifiers_csv(qualifiers)
     )

@@ -5,14 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from puzzlecomp.cli.standings import add_championship_arguments, championship_standings
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.rules.awards import AwardLine, event_awards
 from puzzlecomp.rules.subcategories import check_category
+from puzzlecomp.rules.tiebreakers import TiebreakerCall, tiebreakers_needed
 
+TIEBREAKER_COLUMNS = (
+    "category", "open_places", "entry", "name", "country", "overall_place", "round",
+)
 AWARD_COLUMNS = (
     "category",
     "place",
@@ -37,6 +41,12 @@ def register(subparsers: Any) -> None:
         "place but are skipped. See docs/standings-and-awards.md.",
     )
     add_championship_arguments(parser)
+    parser.add_argument(
+        "--tiebreakers",
+        action="store_true",
+        help="list the subcategory tiebreakers the results call for, and who takes part, "
+        "instead of the prizes",
+    )
     parser.set_defaults(run=run)
 
 
@@ -44,10 +54,17 @@ def run(args: argparse.Namespace) -> int:
     result = championship_standings(args)
     if args.category is not None:
         check_category(result.event, args.category)
+    if args.tiebreakers:
+        calls = tiebreakers_needed(result.standings, result.event, settings=result.settings)
+        rows = tiebreaker_rows(call for call in calls if args.category in (None, call.category))
+        sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
+                         if args.format == "json" else rows_csv(rows, TIEBREAKER_COLUMNS))
+        return 0
     awards = [
         award
         for award in event_awards(
-            result.standings, result.event, result.ruleset, settings=result.settings
+            result.standings, result.event, result.ruleset, settings=result.settings,
+            tiebreakers=result.tiebreakers,
         )
         if args.category in (None, award.category)
     ]
@@ -70,6 +87,23 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     return 0
+
+
+def tiebreaker_rows(calls: Iterable[TiebreakerCall]) -> list[dict[str, Any]]:
+    """One row per entrant called to a subcategory tiebreaker."""
+    return [
+        {
+            "category": call.category,
+            "open_places": call.open_places,
+            "entry": line.entry.id,
+            "name": line.entry.name,
+            "country": line.entry.country,
+            "overall_place": line.overall_place,
+            "round": line.round_id,
+        }
+        for call in calls
+        for line in call.entrants
+    ]
 
 
 def award_rows(awards: Sequence[AwardLine], currency: str) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -15,9 +16,11 @@ from puzzlecomp.formats.results_csv import (
 )
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.facts import check_members_count, declared_facts
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import RoundRules, resolve_round
+from puzzlecomp.rules.settings import championship_settings
 
 
 class CommandError(Exception):
@@ -71,15 +74,21 @@ def round_rules(args: argparse.Namespace) -> RoundRules:
     )
 
 
-def settings(args: argparse.Namespace) -> dict[str, Value]:
-    """Championship settings from repeated --setting NAME=VALUE options."""
-    values: dict[str, Value] = {}
+def given_settings(args: argparse.Namespace) -> dict[str, str]:
+    """Championship settings as given by repeated --setting NAME=VALUE options, unchecked."""
+    values: dict[str, str] = {}
     for item in args.setting:
         name, sep, value = item.partition("=")
-        if not sep or not name:
+        if not sep or not name.strip():
             raise CommandError(f"--setting {item!r}: expected NAME=VALUE")
         values[name.strip()] = value.strip()
     return values
+
+
+def settings(args: argparse.Namespace) -> dict[str, Value]:
+    """The championship settings of --setting options, checked against the ruleset's
+    declarations (RulesError naming every unknown name, unknown value and missing setting)."""
+    return championship_settings(load_ruleset(args.ruleset), given_settings(args))
 
 
 def read_text(path: str) -> str:
@@ -97,12 +106,32 @@ def rank_file(path: str, rules: RoundRules, settings: Mapping[str, Value]) -> li
     """Rank a results file; raises InputError with every problem of every row, ranking none."""
     rows, problems = parse_results(read_text(path), source=path)
     try:
+        rows = with_declared_facts(rows, rules, path)
         ranking = rank_round([(r.entry, r.result) for r in rows], rules, settings=settings)
     except RulesError as exc:
         problems.extend(located(exc, rows, path).problems)
+    except InputError as exc:
+        problems.extend(exc.problems)
     if problems:
         raise InputError(sorted(problems, key=lambda p: (p.row or 0)))
     return ranking
+
+
+def with_declared_facts(rows: list[ResultRow], rules: RoundRules, source: str) -> list[ResultRow]:
+    """The rows with their people's facts in the ruleset's spelling; InputError naming the row,
+    entry and field of every value the ruleset does not declare and every entry listing more or
+    fewer members than the event takes."""
+    checked, problems = [], []
+    for row in rows:
+        try:
+            check_members_count(row.entry, rules.event, rules.ruleset.id)
+            entry = declared_facts(rules.ruleset, row.entry)
+            checked.append(dataclasses.replace(row, entry=entry))
+        except RulesError as exc:
+            problems.extend(located(exc, [row], source).problems)
+    if problems:
+        raise InputError(problems)
+    return checked
 
 
 def located(exc: RulesError, rows: list[ResultRow], source: str) -> InputError:

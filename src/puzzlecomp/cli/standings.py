@@ -10,8 +10,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzlecomp.cli.common import CommandError, add_format_argument, located, settings
-from puzzlecomp.formats.championship_input import event_round_results, read_championship
+from puzzlecomp.cli.common import (
+    CommandError,
+    add_format_argument,
+    given_settings,
+    located,
+    with_declared_facts,
+)
+from puzzlecomp.formats.championship_input import (
+    event_round_results,
+    read_championship,
+    tiebreaker_rounds,
+)
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.formats.results_csv import InputError, InputProblem
 from puzzlecomp.rules.conditions import Value
@@ -20,6 +30,7 @@ from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import resolve_round
 from puzzlecomp.rules.ruleset import Event, Ruleset
+from puzzlecomp.rules.settings import championship_settings
 from puzzlecomp.rules.standings import StandingLine, event_standings
 from puzzlecomp.rules.subcategories import OVERALL, category_standings
 from puzzlecomp.rules.times import format_time
@@ -48,6 +59,8 @@ class ChampionshipStandings:
     settings: dict[str, Value]
     rounds: tuple[str, ...]
     standings: list[StandingLine]
+    # The ranking of each subcategory tiebreaker held, by subcategory.
+    tiebreakers: dict[str, list[RankedEntry]]
 
 
 def add_championship_arguments(parser: argparse.ArgumentParser) -> None:
@@ -78,13 +91,13 @@ def add_championship_arguments(parser: argparse.ArgumentParser) -> None:
         "--time-limit",
         type=int,
         metavar="MINUTES",
-        help="time limit of every round for which the ruleset names none",
+        help="override the time limit of every round (as `rank` does for one)",
     )
     parser.add_argument(
         "--pieces",
         type=int,
         metavar="N",
-        help="puzzle size of every round for which the ruleset names none",
+        help="override the size of every puzzle of every round (as `rank` does for one)",
     )
     add_format_argument(parser)
 
@@ -113,7 +126,7 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     if ruleset_id is None:
         raise CommandError("give --ruleset ID (a folder of CSV files does not name one)")
     ruleset = load_ruleset(ruleset_id)
-    values = {**championship.settings, **settings(args)}
+    values = championship_settings(ruleset, {**championship.settings, **given_settings(args)})
     try:
         event = ruleset.event(args.event)
     except KeyError:
@@ -122,27 +135,38 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
             f"ruleset {ruleset.id} has no event {args.event!r}; known: {known}"
         ) from None
     rankings: dict[str, Sequence[RankedEntry]] = {}
+    tiebreakers: dict[str, list[RankedEntry]] = {}
+    decides = tiebreaker_rounds(event)
     problems: list[InputProblem] = []
     for round_results in event_round_results(championship, ruleset, event):
-        rnd = event.round(round_results.round_id)
+        category = decides.get(round_results.round_id)
+        tiebreaker = event.subcategory_tiebreaker
+        rnd = tiebreaker.round if category and tiebreaker else event.round(round_results.round_id)
         rules = resolve_round(
             ruleset,
             event.id,
             rnd.id,
-            time_limit_minutes=None if rnd.time_limit_minutes else args.time_limit,
-            pieces=None if all(rnd.puzzle_sizes) else args.pieces,
+            time_limit_minutes=args.time_limit,
+            pieces=args.pieces,
         )
         rows = round_results.rows
         try:
-            rankings[rnd.id] = rank_round(
-                [(r.entry, r.result) for r in rows], rules, settings=values
-            )
+            rows = with_declared_facts(rows, rules, round_results.source)
+            ranking = rank_round([(r.entry, r.result) for r in rows], rules, settings=values)
         except RulesError as exc:
             problems.extend(located(exc, rows, round_results.source).problems)
+            continue
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        if category:
+            tiebreakers[category] = ranking
+        else:
+            rankings[rnd.id] = ranking
     if problems:
         raise InputError(problems)
     return ChampionshipStandings(
-        ruleset, event, values, tuple(rankings), event_standings(rankings, event)
+        ruleset, event, values, tuple(rankings), event_standings(rankings, event), tiebreakers
     )
 
 

@@ -77,6 +77,8 @@ def event_round_results(
     problems: list[InputProblem] = []
     known_events = {e.id for e in ruleset.events}
     order = {rnd.id: index for index, rnd in enumerate(event.rounds)}
+    # Subcategory tiebreakers come after the final, one file each (tiebreaker-junior-18).
+    order.update({round_id: len(order) for round_id in tiebreaker_rounds(event)})
     chosen: list[RoundSource] = []
     for round_source in championship.rounds:
         if round_source.event_id not in known_events:
@@ -125,6 +127,15 @@ def event_round_results(
     if problems:
         raise InputError(problems)
     return _with_merged_entrants(parsed)
+
+
+def tiebreaker_rounds(event: Event) -> dict[str, str]:
+    """The round id of each subcategory's tiebreaker results ("tiebreaker-junior-18"), with the
+    subcategory it decides."""
+    rule = event.subcategory_tiebreaker
+    if rule is None:
+        return {}
+    return {f"{rule.round.id}-{s.id}": s.id for s in event.subcategories}
 
 
 def _read_folder(folder: Path) -> Championship:

@@ -171,6 +171,7 @@ class MemberData(Model):
     position: Members = 0
     represents: OptionalCountryCode = ""
     accompanied_by_adult: bool = False
+    first_state_competition_of_year: bool | None = None
 
 
 class EntryData(Model):

@@ -13,8 +13,12 @@ from puzzlecomp.rules.rounds import RoundRules
 QUALIFIER_COLUMNS = ("entry", "name", "country", "group", "rank", "to_group", "reason")
 
 
+# How a tie at a maximum was settled (Qualification.tie_at_cap), in the reason column's words.
+SETTLED_BY = {"raw_time": "the time before penalties"}
+
+
 def qualifier_rows(qualifiers: Sequence[Qualifier]) -> list[dict[str, Any]]:
-    """One plain dict per qualifier, values as they appear in the CSV."""
+    """One plain dict per qualifier; `tie_settled_by` is "" unless a tie at a maximum was."""
     return [
         {
             "entry": q.entry.id,
@@ -24,14 +28,21 @@ def qualifier_rows(qualifiers: Sequence[Qualifier]) -> list[dict[str, Any]]:
             "rank": q.rank,
             "to_group": q.to_group,
             "reason": q.reason.value,
+            "tie_settled_by": q.tie_settled_by,
         }
         for q in qualifiers
     ]
 
 
 def qualifiers_csv(qualifiers: Sequence[Qualifier]) -> str:
-    """The qualifiers as CSV text with a header."""
-    return rows_csv(qualifier_rows(qualifiers), QUALIFIER_COLUMNS)
+    """The qualifiers as CSV text with a header; the reason says when a tie at a maximum was
+    settled, and how."""
+    rows = [
+        {**row, "reason": f"{row['reason']}; tie at the maximum settled by "
+         f"{SETTLED_BY[row['tie_settled_by']]}" if row["tie_settled_by"] else row["reason"]}
+        for row in qualifier_rows(qualifiers)
+    ]
+    return rows_csv(rows, QUALIFIER_COLUMNS)
 
 
 def qualifiers_json(qualifiers: Sequence[Qualifier], rules: RoundRules) -> str:

@@ -215,7 +215,9 @@ class _RowParser:
         # Nationality and residence default to the entry's country.
         raw["nationality"] = raw["nationality"] or country
         raw["residence"] = raw["residence"] or country
-        count = max(len(v.split("/")) if v else 1 for v in [country, *raw.values()])
+        count = self._member_count({"country": country, **raw})
+        if count is None:
+            return (Person(),)
         split = {name: split_members(value, count) for name, value in raw.items()}
         people = []
         for i in range(count):
@@ -234,6 +236,23 @@ class _RowParser:
                 )
             )
         return tuple(people)
+
+    def _member_count(self, columns: dict[str, str]) -> int | None:
+        """Members the row lists; None (and a problem per column) when columns disagree.
+
+        A column of one value applies to every member.
+        """
+        counts = {name: len(value.split("/")) for name, value in columns.items() if value}
+        listed = [count for count in counts.values() if count > 1]
+        if not listed:
+            return 1
+        members = listed[0]
+        disagreeing = [name for name, count in counts.items() if count not in (1, members)]
+        for name in disagreeing:
+            self.problem(name, f"{counts[name]} values separated by /, but "
+                         f"{next(n for n in counts if counts[n] == members)} lists {members} "
+                         "members")
+        return None if disagreeing else members
 
     def _int_part(self, name: str, value: str | None) -> int | None:
         if value is None:

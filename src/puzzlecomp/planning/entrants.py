@@ -9,7 +9,8 @@ from dataclasses import dataclass
 class PlanningEntrant:
     """An entry to place in a first-round group.
 
-    `country` is an IOC code; "" and "WJPF" both mean a mixed entry under the WJPF flag.
+    `country` is the flag the entrant counts under: an IOC code, or the ruleset's mixed flag
+    (`rules.flags.entry_flag` gives it).
     `seed_rank` comes from earlier championships, lower is stronger, None when unranked.
     """
 

@@ -25,8 +25,6 @@ from types import MappingProxyType
 from puzzlecomp.planning.entrants import PlanningEntrant
 from puzzlecomp.planning.errors import PlanningError, reject_repeats
 
-MIXED_FLAG = "WJPF"
-
 
 @dataclass(frozen=True)
 class GroupBalance:
@@ -94,8 +92,9 @@ def assign_groups(
 
 
 def country_flag(entrant: PlanningEntrant) -> str:
-    """Return the flag an entrant counts under, with mixed entries all under WJPF."""
-    return entrant.country or MIXED_FLAG
+    """Return the flag an entrant counts under: mixed entries share the ruleset's mixed flag
+    (given by the caller, from `rules.flags.entry_flag`), so they are spread like a country."""
+    return entrant.country
 
 
 def group_balance(

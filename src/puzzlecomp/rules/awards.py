@@ -7,10 +7,12 @@ from dataclasses import dataclass
 
 from puzzlecomp.rules.conditions import Eligibility, Value
 from puzzlecomp.rules.errors import RulesError, violation
+from puzzlecomp.rules.ranking import RankedEntry
 from puzzlecomp.rules.results import Entry
 from puzzlecomp.rules.ruleset import AwardRule, Event, Ruleset
 from puzzlecomp.rules.standings import StandingLine, renumbered
 from puzzlecomp.rules.subcategories import category_standings
+from puzzlecomp.rules.tiebreakers import TiebreakerCall, tiebreakers_needed, with_tiebreaker
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,19 +54,48 @@ def event_awards(
     ruleset: Ruleset,
     *,
     settings: Mapping[str, Value] | None = None,
+    tiebreakers: Mapping[str, Sequence[RankedEntry]] | None = None,
 ) -> list[AwardLine]:
     """Every prize of the event, award rules in ruleset order, each best place first.
 
     Ineligible entrants keep their place in the standings but are skipped: the prize for place 1
     goes to the best eligible entrant. Entrants sharing a place take that place's prize each, and
     the next prize place is skipped (competition ranking). DSQ/DNS entrants take no prize.
-    Raises RulesError when an official_only rule meets a ruleset without an official ranking.
+    `tiebreakers` holds the ranking of each subcategory tiebreaker held (by category): its
+    entrants take the places after the subcategory's finalists (rules.tiebreakers).
+    Raises RulesError when an official_only rule meets a ruleset without an official ranking,
+    or for a tiebreaker the subcategory does not need (tiebreaker.not_needed).
     """
+    held = _held_tiebreakers(standings, event, settings, tiebreakers or {})
     awards: list[AwardLine] = []
     for rule in event.awards:
         lines = category_standings(standings, event, rule.category, settings=settings)
+        if rule.category in held:
+            call, ranking = held[rule.category]
+            lines = with_tiebreaker(lines, call, ranking)
         awards.extend(_rule_awards(rule, lines, ruleset, settings))
     return awards
+
+
+def _held_tiebreakers(
+    standings: Sequence[StandingLine],
+    event: Event,
+    settings: Mapping[str, Value] | None,
+    tiebreakers: Mapping[str, Sequence[RankedEntry]],
+) -> dict[str, tuple[TiebreakerCall, Sequence[RankedEntry]]]:
+    if not tiebreakers:
+        return {}
+    calls = {call.category: call
+             for call in tiebreakers_needed(standings, event, settings=settings)}
+    unneeded = [category for category in tiebreakers if category not in calls]
+    if unneeded:
+        raise RulesError([
+            violation("tiebreaker.not_needed",
+                      f"the {category} subcategory of {event.id} needs no tiebreaker: its "
+                      "finalists fill its prizes", field="category", category=category)
+            for category in unneeded
+        ])
+    return {category: (calls[category], ranking) for category, ranking in tiebreakers.items()}
 
 
 def _rule_awards(

@@ -27,6 +27,8 @@ class Condition(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     field: ConditionField | None = None
+    # A test of a championship setting alone (e.g. whether a territory holds a competition).
+    setting: str | None = None
     equals: Value | None = None
     one_of: tuple[str, ...] | None = None
     at_least: int | None = None
@@ -39,16 +41,24 @@ class Condition(BaseModel):
     @model_validator(mode="after")
     def _one_form(self) -> Condition:
         tests = [self.equals, self.one_of, self.at_least, self.at_most, self.equals_setting]
-        forms = sum(
-            [self.field is not None, bool(self.all_of), bool(self.any_of), self.not_ is not None]
-        )
+        forms = sum([
+            self.field is not None, self.setting is not None, bool(self.all_of),
+            bool(self.any_of), self.not_ is not None,
+        ])
         if forms != 1:
-            raise ValueError("give exactly one of: field, all_of, any_of, not")
+            raise ValueError("give exactly one of: field, setting, all_of, any_of, not")
         if self.field is not None and all(t is None for t in tests):
             raise ValueError(
                 "a field test needs equals, one_of, at_least, at_most or equals_setting"
             )
+        if self.setting is not None and (self.equals is None) == (self.one_of is None):
+            raise ValueError("a setting test needs equals or one_of")
         return self
+
+    def parts(self) -> list[Condition]:
+        """This condition and every condition inside it."""
+        inner = [*self.all_of, *self.any_of, *([self.not_] if self.not_ else [])]
+        return [self, *(part for condition in inner for part in condition.parts())]
 
     def holds_for(self, person: Person, settings: Mapping[str, Value] | None = None) -> bool:
         """True when the person meets this condition; unknown values never meet a test."""
@@ -58,6 +68,9 @@ class Condition(BaseModel):
             return any(c.holds_for(person, settings) for c in self.any_of)
         if self.not_ is not None:
             return not self.not_.holds_for(person, settings)
+        if self.setting is not None:
+            chosen = (settings or {}).get(self.setting)
+            return chosen is not None and (chosen == self.equals or chosen in (self.one_of or ()))
         assert self.field is not None
         value = getattr(person, self.field)
         if value is None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from puzzlecomp.rules.conditions import Condition
-from puzzlecomp.rules.ruleset import AwardRule, Event, Round, Ruleset
+from puzzlecomp.rules.ruleset import AwardRule, Event, Qualification, Round, Ruleset
 
 _CHARGE = {
     "all": "every missing piece",
@@ -29,10 +29,18 @@ def describe_ruleset(ruleset: Ruleset) -> list[str]:
             f"Official ranking: only {ruleset.official_ranking.description}; "
             "everyone else keeps a place in the full ranking."
         )
+    if ruleset.assistance:
+        lines.append("Assistance: help asked for finishes with no time recorded (ranked after "
+                     "every unaided entrant); outside help, no time and no place.")
     if ruleset.dispute_window_hours:
         lines.append(f"Disputes: within {ruleset.dispute_window_hours} hours of publication.")
-    for name, meaning in ruleset.settings.items():
-        lines.append(f"Setting {name}: {meaning}.")
+    for field, fact in ruleset.facts.items():
+        values = f" ({', '.join(c.value for c in fact.values)})" if fact.values else ""
+        lines.append(f"Person fact {field}: {fact.description}, {fact.kind}{values}.")
+    for name, spec in ruleset.settings.items():
+        values = ", ".join(c.value for c in ruleset.setting_values(name))
+        default = f"; default {spec.default}" if spec.default is not None else "; required"
+        lines.append(f"Setting {name}: {spec.description} ({values}{default}).")
     for event in ruleset.events:
         lines.extend(["", *_event(event, ruleset.currency)])
     return lines
@@ -73,6 +81,11 @@ def _event(event: Event, currency: str) -> list[str]:
         lines.extend(_round(rnd))
     for sub in event.subcategories:
         lines.append(f"  Subcategory {sub.id}: {sub.name} ({describe_condition(sub.when)}).")
+    if event.subcategory_tiebreaker:
+        rule = event.subcategory_tiebreaker
+        lines.append(f"  A subcategory with too few finalists for its prizes holds a tiebreaker "
+                     f"of its best {rule.entrants} eliminated earlier:")
+        lines.extend(_round(rule.round))
     lines.extend(f"  Award: {_award(award, currency)}" for award in event.awards)
     return lines
 
@@ -105,6 +118,7 @@ def _round(rnd: Round) -> list[str]:
         else:
             who = " and ".join(
                 f"the best {quota.per_group} {quota.reason} entrants of each group"
+                + (" (a maximum)" if quota.maximum else "")
                 for quota in q.quotas
             )
         ties = (
@@ -118,14 +132,36 @@ def _round(rnd: Round) -> list[str]:
         lines.append(f"    Qualify to {q.to_round}: {who}; {ties}{dest}.")
         if q.playoff:
             scope = "its next-round group" if q.playoff.scope == "next_group" else "the next round"
-            cap = (
-                f", at most {q.playoff.max_countries} countries" if q.playoff.max_countries else ""
-            )
+            caps = [f"{n} {what}" for n, what in ((q.playoff.max_countries, "countries"),
+                                                    (q.playoff.max_entrants, "entrants"))
+                    if n]
+            cap = f", at most {' and '.join(caps)}" if caps else ""
             lines.append(
                 f"    Country play-off: every country with no direct qualifier in {scope} "
                 f"sends its best-placed entrant (ties all go){cap}; mixed entries excluded."
             )
+        if _caps_in(q):
+            lines.append(f"    A tie at a maximum: {_TIE_AT_CAP[q.tie_at_cap]}.")
+    if len(rnd.puzzle_sizes) > 1:
+        lines.append(f"    {_PUZZLE_ORDER[rnd.puzzle_order]}")
     return lines
+
+
+_TIE_AT_CAP = {
+    "raw_time": "the faster time before penalties goes first; those still tied stay out",
+    "leave_out": "the whole tied block stays out",
+}
+_PUZZLE_ORDER = {
+    "listed": "Puzzles (or parts) in order, each finished and checked before the next starts.",
+    "chosen": "One puzzle on the table at a time, in the order the entry chooses.",
+}
+
+
+def _caps_in(q: Qualification) -> bool:
+    """True when the qualification has a maximum a tie could pass."""
+    playoff = q.playoff
+    return any(quota.maximum for quota in q.quotas) or (
+        playoff is not None and bool(playoff.max_countries or playoff.max_entrants))
 
 
 def _award(award: AwardRule, currency: str) -> str:
@@ -167,4 +203,5 @@ def describe_condition(condition: Condition) -> str:
         tests.append(f"at most {condition.at_most}")
     if condition.equals_setting is not None:
         tests.append(f"equals setting {condition.equals_setting}")
-    return f"{condition.field} {' and '.join(tests)}"
+    subject = condition.field or f"setting {condition.setting}"
+    return f"{subject} {' and '.join(tests)}"

@@ -5,10 +5,11 @@ The rules and every default chosen where a rulebook is silent are in docs/qualif
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import groupby
+from operator import itemgetter
 
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.flags import entry_flag
@@ -36,6 +37,15 @@ class Qualifier:
     rank: int
     to_group: str
     reason: QualifyReason
+    # How a tie at a maximum was settled to let this entry in (Qualification.tie_at_cap); "" when
+    # the entry went without one.
+    tie_settled_by: str = ""
+
+
+# A group's qualifier, why it goes, and how a tie at a maximum let it in ("" when none did).
+_Chosen = tuple[RankedEntry, QualifyReason, str]
+# ((scope, flag), the country's best-placed entrants) in the play-off.
+_Country = tuple[tuple[str, str], list[RankedEntry]]
 
 
 def qualification_rules(rules: RoundRules) -> Qualification:
@@ -62,9 +72,9 @@ def qualify_for_next_round(ranking: Sequence[RankedEntry], rules: RoundRules) ->
     groups = _by_group(ranking)
     to_group = _destinations(groups, rules)
     qualifiers = [
-        Qualifier(line.entry, _rank(line), to_group[group], reason)
+        Qualifier(line.entry, _rank(line), to_group[group], reason, settled)
         for group, lines in groups.items()
-        for line, reason in _group_qualifiers(lines, qualification, rules)
+        for line, reason, settled in _group_qualifiers(lines, qualification, rules)
     ]
     if qualification.playoff is not None:
         qualifiers.extend(_playoff(groups, qualifiers, to_group, qualification.playoff, rules))
@@ -125,7 +135,7 @@ def replacement_for(
 
 def _group_qualifiers(
     lines: list[RankedEntry], qualification: Qualification, rules: RoundRules
-) -> list[tuple[RankedEntry, QualifyReason]]:
+) -> list[_Chosen]:
     ranked = [line for line in lines if line.rank is not None]
     if qualification.per_group is not None:
         ranks = [_rank(line) for line in ranked]
@@ -138,15 +148,50 @@ def _group_qualifiers(
                 field="qualification",
             )
         )
-    chosen: list[tuple[RankedEntry, QualifyReason]] = []
+    chosen: list[_Chosen] = []
     for quota in qualification.quotas:
         members = [line for line in ranked if line.eligible is (quota.reason == "national")]
         # Ranks among the quota's own entrants: for nationals these are the official ranks.
         ranks = competition_ranks([line.score.sort_key for line in members])
-        chosen.extend(
-            _cutoff(members, ranks, quota.per_group, qualification, QualifyReason(quota.reason))
-        )
+        reason = QualifyReason(quota.reason)
+        if quota.maximum:
+            chosen.extend(_capped(members, ranks, quota.per_group, qualification.tie_at_cap,
+                                  reason))
+        else:
+            chosen.extend(_cutoff(members, ranks, quota.per_group, qualification, reason))
     return chosen
+
+
+def _capped(
+    lines: list[RankedEntry], ranks: list[int], places: int, settle: str, reason: QualifyReason
+) -> list[_Chosen]:
+    """The best lines, never more than `places`: a tied block that does not fit is settled by
+    `settle` (czech-championship.txt: "a maximum of 5 foreign competitors")."""
+    chosen: list[_Chosen] = []
+    for _, tied in groupby(zip(lines, ranks, strict=True), key=itemgetter(1)):
+        block = [line for line, _ in tied]
+        free = places - len(chosen)
+        if len(block) <= free:
+            chosen.extend((line, reason, "") for line in block)
+            continue
+        if settle == "raw_time":
+            taken: list[RankedEntry] = []
+            for _, faster in groupby(sorted(block, key=_raw_time), key=_raw_time):
+                sub = list(faster)
+                if len(taken) + len(sub) > free:
+                    break
+                taken.extend(sub)
+            chosen.extend((line, reason, settle) for line in taken)
+        break
+    return chosen
+
+
+def _raw_time(line: RankedEntry) -> int:
+    """The time before penalties of a finisher; 0 for the others, whom it cannot separate."""
+    score = line.score
+    if score.final_time is None:
+        return 0
+    return score.final_time - score.penalty_seconds
 
 
 def _cutoff(
@@ -155,7 +200,7 @@ def _cutoff(
     places: int,
     qualification: Qualification,
     quota: QualifyReason | None,
-) -> list[tuple[RankedEntry, QualifyReason]]:
+) -> list[_Chosen]:
     """Lines within `places`, with their tied block; competition ranks mark where a block starts."""
     block_end = {rank: position for position, rank in enumerate(ranks, start=1)}
     chosen = []
@@ -164,7 +209,7 @@ def _cutoff(
         if rank > places or (past_cutoff and qualification.ties_at_cutoff == "none"):
             continue
         reason = quota or (QualifyReason.TIE if past_cutoff else QualifyReason.PLACE)
-        chosen.append((line, reason))
+        chosen.append((line, reason, ""))
     return chosen
 
 
@@ -188,27 +233,66 @@ def _playoff(
             key = (scope(group), entry_flag(line.entry, rules.event))
             if key[1] != mixed and key not in qualified and _playoff_candidate(line):
                 candidates.setdefault(key, []).append(line)
-    sent: list[tuple[tuple[str, str], list[RankedEntry]]] = []
+    sent: list[_Country] = []
     for key, lines in candidates.items():
         best = min(_rank(line) for line in lines)
         sent.append((key, [line for line in lines if line.rank == best]))
-    # Countries in order of their best entrant's place and score; the country code only decides
-    # between identical scores, so the choice never depends on the order of the input.
-    sent.sort(key=lambda item: (min(map(_placing, item[1])), item[0][1]))
-    if playoff.max_countries is not None:
-        # The limit counts countries per scope (per next-round group, or the whole round).
-        counted: Counter[str] = Counter()
-        limited = []
-        for key, lines in sent:
-            counted[key[0]] += 1
-            if counted[key[0]] <= playoff.max_countries:
-                limited.append((key, lines))
-        sent = limited
+    # Countries in order of their best entrant's place and score; the country code only orders
+    # identical scores, which the maxima below treat as the tie they are.
+    sent.sort(key=lambda item: (_country_placing(item), item[0][1]))
+    scopes: dict[str, list[_Country]] = {}
+    for item in sent:
+        scopes.setdefault(item[0][0], []).append(item)
     return [
-        Qualifier(line.entry, _rank(line), to_group[line.entry.group], QualifyReason.PLAYOFF)
-        for _, lines in sent
+        Qualifier(line.entry, _rank(line), to_group[line.entry.group], QualifyReason.PLAYOFF,
+                  settled)
+        for countries in scopes.values()
+        for (_, lines), settled in _within_maxima(countries, playoff, rules)
         for line in lines
     ]
+
+
+def _within_maxima(
+    countries: list[_Country], playoff: Playoff, rules: RoundRules
+) -> list[tuple[_Country, str]]:
+    """The countries of one scope that send entrants, best first, within the play-off's maxima.
+
+    wjpc-2025.txt: "up to a maximum of 5 countries" (teams), "max 15 by play-off" per
+    semifinal. Countries tied on placing and score that would pass a maximum are settled by
+    the qualification's tie_at_cap, never let past it.
+    """
+    settle = qualification_rules(rules).tie_at_cap
+    taken: list[tuple[_Country, str]] = []
+
+    def fits(more: list[_Country]) -> bool:
+        chosen = [country for country, _ in taken] + more
+        entrants = sum(len(lines) for _, lines in chosen)
+        return (playoff.max_countries is None or len(chosen) <= playoff.max_countries) and (
+            playoff.max_entrants is None or entrants <= playoff.max_entrants
+        )
+
+    for _, tied in groupby(countries, key=_country_placing):
+        block = list(tied)
+        if fits(block):
+            taken.extend((country, "") for country in block)
+            continue
+        if settle == "raw_time":
+            by_raw_time = sorted(block, key=_country_raw_time)
+            for _, faster in groupby(by_raw_time, key=_country_raw_time):
+                sub = list(faster)
+                if not fits(sub):
+                    break
+                taken.extend((country, settle) for country in sub)
+        break
+    return taken
+
+
+def _country_placing(country: _Country) -> tuple[int, SortKey]:
+    return min(map(_placing, country[1]))
+
+
+def _country_raw_time(country: _Country) -> int:
+    return _raw_time(min(country[1], key=_placing))
 
 
 def _playoff_candidate(line: RankedEntry) -> bool:

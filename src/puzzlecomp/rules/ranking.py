@@ -15,7 +15,7 @@ from puzzlecomp.rules.scoring import Score, SortKey, score_result
 
 K = TypeVar("K", bound=Hashable)
 
-_UNRANKED_ORDER = {Status.DSQ: 0, Status.DNS: 1}
+_UNRANKED_ORDER = {Status.DSQ: 0, Status.OUTSIDE_HELP: 1, Status.DNS: 2}
 # Building the tuple directly skips NamedTuple's argument parsing (most of its cost).
 _new_line = tuple.__new__
 
@@ -136,3 +136,4 @@ def _rank_group(
     )
     lines.extend(RankedEntry(*results[p], scores[p], None) for p in unranked)
     return lines
+

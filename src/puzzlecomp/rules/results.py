@@ -14,10 +14,14 @@ class Status(StrEnum):
     DNF = "dnf"
     DSQ = "dsq"
     DNS = "dns"
+    # Rulesets with `assistance` (docs/rulesets.md): finished with the help the competitor asked
+    # for, no time recorded; helped by someone from outside, no time at all.
+    ASSISTED = "assisted"
+    OUTSIDE_HELP = "outside_help"
 
     @property
     def is_ranked(self) -> bool:
-        return self not in (Status.DSQ, Status.DNS)
+        return self not in (Status.DSQ, Status.DNS, Status.OUTSIDE_HELP)
 
 
 @dataclass(frozen=True, slots=True)

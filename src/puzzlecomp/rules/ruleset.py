@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from puzzlecomp.rules.conditions import Condition, Eligibility
+from puzzlecomp.rules.conditions import Condition, ConditionField, Eligibility
 
 
 class Model(BaseModel):
@@ -59,7 +59,9 @@ class Playoff(Model):
     # next_group: a country counts as qualified only within the next-round group;
     # next_round: a qualifier anywhere in the next round counts.
     scope: Literal["next_group", "next_round"]
+    # Maxima per scope: countries sending anyone, and entrants sent (tied entrants count each).
     max_countries: int | None = Field(default=None, gt=0)
+    max_entrants: int | None = Field(default=None, gt=0)
 
 
 class Quota(Model):
@@ -67,6 +69,8 @@ class Quota(Model):
 
     reason: Literal["national", "foreign"]
     per_group: int = Field(ge=0)
+    # The rulebook calls per_group a maximum: a tie at the cut-off never takes more (tie_at_cap).
+    maximum: bool = False
 
 
 class Qualification(Model):
@@ -81,6 +85,10 @@ class Qualification(Model):
     ties_at_cutoff: Literal["all", "none"] = "all"
     ties_note: str = ""
     playoff: Playoff | None = None
+    # A tie that would take a maximum (a quota's or the play-off's) past it: raw_time: the entrants
+    # with the faster time before penalties go first, and those still tied stay out; leave_out:
+    # the whole tied block stays out. Either way the maximum is never exceeded.
+    tie_at_cap: Literal["raw_time", "leave_out"] = "raw_time"
 
     @model_validator(mode="after")
     def _places_or_quotas(self) -> Qualification:
@@ -104,6 +112,9 @@ class Round(Model):
     groups: tuple[str, ...] = ()
     qualification: Qualification | None = None
     seating: SeatingRule = SeatingRule()
+    # Multi-puzzle rounds: listed: puzzle 1 (or relay part 1) first, each finished and checked
+    # before the next; chosen: one puzzle on the table at a time, in the order the entry chooses.
+    puzzle_order: Literal["listed", "chosen"] = "listed"
 
     @model_validator(mode="after")
     def _puzzles(self) -> Round:
@@ -111,6 +122,8 @@ class Round(Model):
             raise ValueError("a round needs puzzles or relay_parts")
         if self.puzzles and self.relay_parts:
             raise ValueError("give puzzles or relay_parts, not both")
+        if self.puzzle_order == "chosen" and self.relay_parts:
+            raise ValueError("relay parts follow one another: puzzle_order is listed")
         return self
 
     @property
@@ -162,6 +175,14 @@ class Subcategory(Model):
     members: Literal["all", "any", "majority"] = "all"
 
 
+class SubcategoryTiebreaker(Model):
+    """A round held for a subcategory whose prizes the final cannot fill: the best `entrants` of
+    the subcategory eliminated before the final take part (wjpc-2025.txt, Subcategories (*))."""
+
+    entrants: int = Field(gt=0)
+    round: Round
+
+
 class EarlyPrice(Model):
     amount: Decimal = Field(ge=0)
     until: str = Field(pattern=r"^\d\d-\d\d$", description="MM-DD of the competition year")
@@ -189,7 +210,8 @@ class NationalityRule(Model):
 
     # Entry size -> members needed. Absent sizes: all members.
     same_nationality_needed: dict[int, int] = {}
-    mixed_flag: str = "WJPF"
+    # The flag of an entry whose members do not share a nationality (WJPC names "WJPF").
+    mixed_flag: str = "MIX"
 
 
 class Event(Model):
@@ -207,6 +229,7 @@ class Event(Model):
     nationality: NationalityRule = NationalityRule()
     rounds: tuple[Round, ...]
     subcategories: tuple[Subcategory, ...] = ()
+    subcategory_tiebreaker: SubcategoryTiebreaker | None = None
     awards: tuple[AwardRule, ...] = ()
 
     @model_validator(mode="after")
@@ -214,6 +237,8 @@ class Event(Model):
         if self.members_min > self.members_max:
             raise ValueError("members_min is above members_max")
         ids = [r.id for r in self.rounds]
+        if self.subcategory_tiebreaker is not None:
+            ids.append(self.subcategory_tiebreaker.round.id)
         if len(set(ids)) != len(ids):
             raise ValueError("round ids repeat")
         categories = {"overall"} | {s.id for s in self.subcategories}
@@ -241,10 +266,13 @@ class Event(Model):
         return self
 
     def round(self, round_id: str) -> Round:
-        """The round with this id; raises KeyError when there is none."""
+        """The round with this id (the subcategory tiebreaker's too); KeyError when none."""
         for rnd in self.rounds:
             if rnd.id == round_id:
                 return rnd
+        tiebreaker = self.subcategory_tiebreaker
+        if tiebreaker is not None and tiebreaker.round.id == round_id:
+            return tiebreaker.round
         raise KeyError(round_id)
 
 
@@ -280,6 +308,47 @@ class RegistrationPolicy(Model):
     waiting_list: bool = True
 
 
+class Choice(Model):
+    """One value a person fact or a setting may take, with its name for people."""
+
+    value: str
+    name: str = ""
+
+
+class PersonFact(Model):
+    """A fact about competitors that the ruleset's conditions read, and the values it takes."""
+
+    description: str
+    # choice: one of `values`; country: an IOC code; number: a whole number; yes_no: a boolean.
+    kind: Literal["choice", "country", "number", "yes_no"]
+    values: tuple[Choice, ...] = ()
+    # Asked only of residents of this country (IOC code), e.g. the Australian state.
+    residents_of: str | None = None
+
+    @model_validator(mode="after")
+    def _values(self) -> PersonFact:
+        if (self.kind == "choice") != bool(self.values):
+            raise ValueError("a choice fact lists its values; other kinds list none")
+        return self
+
+
+class SettingSpec(Model):
+    """A championship setting the organiser supplies: its meaning and the values it takes."""
+
+    description: str
+    values: tuple[Choice, ...] = ()
+    # The values of a declared person fact instead of a list of its own (e.g. region).
+    values_of: ConditionField | None = None
+    # The value when the organiser gives none; None: the setting must be given.
+    default: str | None = None
+
+    @model_validator(mode="after")
+    def _values(self) -> SettingSpec:
+        if bool(self.values) == (self.values_of is not None):
+            raise ValueError("give values or values_of")
+        return self
+
+
 class FloorPlanSpec(Model):
     """Tables per row, front to back, and how many are kept for guests."""
 
@@ -295,10 +364,15 @@ class Ruleset(Model):
     penalty: PenaltyRule
     counting: CountingRule = CountingRule()
     official_ranking: Eligibility | None = None
-    # Championship settings the organiser supplies (e.g. the host state), with their meaning.
-    settings: dict[str, str] = {}
+    # The person facts the conditions read, and the championship settings the organiser supplies
+    # (e.g. the host state), each with the values it takes (docs/rulesets.md).
+    facts: dict[ConditionField, PersonFact] = {}
+    settings: dict[str, SettingSpec] = {}
     registration: RegistrationPolicy = RegistrationPolicy()
     floor_plan: FloorPlanSpec | None = None
+    # The statuses assisted and outside_help exist (australia-state-national.txt: help asked for,
+    # "No time will be recorded for any competitor who receives outside assistance").
+    assistance: bool = False
     dispute_window_hours: int | None = Field(default=None, gt=0)
     no_show_after_minutes: int | None = Field(default=None, gt=0)
     events: tuple[Event, ...]
@@ -308,6 +382,7 @@ class Ruleset(Model):
         ids = [e.id for e in self.events]
         if len(set(ids)) != len(ids):
             raise ValueError("event ids repeat")
+        self._check_declarations()
         if self.official_ranking is None:
             for event in self.events:
                 if any(a.official_only for a in event.awards):
@@ -323,6 +398,47 @@ class Ruleset(Model):
             if event.id == event_id:
                 return event
         raise KeyError(event_id)
+
+    def setting_values(self, name: str) -> tuple[Choice, ...]:
+        """The values a declared setting takes."""
+        spec = self.settings[name]
+        if spec.values_of is not None:
+            return self.facts[spec.values_of].values
+        return spec.values
+
+    def conditions(self) -> list[Condition]:
+        """Every condition of the ruleset, nested ones included."""
+        tests = [self.official_ranking.when] if self.official_ranking else []
+        for event in self.events:
+            tests.extend(s.when for s in event.subcategories)
+            tests.extend(a.eligible.when for a in event.awards if a.eligible is not None)
+        return [part for test in tests for part in test.parts()]
+
+    def _check_declarations(self) -> None:
+        """Every fact and setting a condition reads is declared, with the values it tests."""
+        for name, spec in self.settings.items():
+            if spec.values_of is not None:
+                fact = self.facts.get(spec.values_of)
+                if fact is None or fact.kind != "choice":
+                    raise ValueError(f"setting {name!r}: values_of names no choice fact")
+            allowed = {choice.value for choice in self.setting_values(name)}
+            if spec.default is not None and spec.default not in allowed:
+                raise ValueError(f"setting {name!r}: the default is not one of its values")
+        for condition in self.conditions():
+            if condition.field is not None:
+                fact = self.facts.get(condition.field)
+                if fact is None:
+                    raise ValueError(f"a condition reads {condition.field!r}: declare it in facts")
+                tested = set(condition.one_of or ())
+                if isinstance(condition.equals, str):
+                    tested.add(condition.equals)
+                unknown = tested - {choice.value for choice in fact.values}
+                if fact.kind == "choice" and unknown:
+                    raise ValueError(f"a condition tests {condition.field!r} for values it does "
+                                     f"not take: {sorted(unknown)}")
+            for read in (condition.setting, condition.equals_setting):
+                if read is not None and read not in self.settings:
+                    raise ValueError(f"a condition reads setting {read!r}: declare it in settings")
 
 
 def month_day(value: str, year: int) -> dt.date:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
+from puzzlecomp.rules.puzzle_order import check_puzzle_order
 from puzzlecomp.rules.results import NO_MISSING, MissingPieces, PuzzleRecord, Result, Status
 from puzzlecomp.rules.rounds import RoundRules
 from puzzlecomp.rules.ruleset import PenaltyRule
@@ -15,7 +16,10 @@ from puzzlecomp.rules.times import format_time
 # (most first), then dnf. A plain int keeps sorting large rounds fast.
 SortKey = int
 _UNFINISHED_BASE = 10**9
+# Assisted entrants (no time recorded) come after every unaided entrant, all on one place.
+_ASSISTED_KEY = 2 * 10**9 - 1
 _DNF_KEY = 2 * 10**9
+_ASSISTANCE = (Status.ASSISTED, Status.OUTSIDE_HELP)
 _Reporter = Callable[..., None]
 # Enum members as plain names: attribute lookups on an Enum class are slow in a hot loop.
 _FINISHED, _UNFINISHED, _DNF = Status.FINISHED, Status.UNFINISHED, Status.DNF
@@ -70,6 +74,8 @@ def score_result(result: Result, rules: RoundRules, *, entry: str = "") -> Score
         return _new_score(Score, (status, None, 0, pieces, _UNFINISHED_BASE - pieces))
     if status is _DNF:
         return _new_score(Score, (status, None, 0, None, _DNF_KEY))
+    if status is Status.ASSISTED:
+        return _new_score(Score, (status, None, 0, None, _ASSISTED_KEY))
     return Score(status)
 
 
@@ -82,10 +88,10 @@ def _plainly_valid(result: Result, rules: RoundRules) -> bool:
     if status is _FINISHED:
         time = result.time
         if missing is NO_MISSING:
-            return time is not None and 0 <= time <= rules.time_limit_seconds
+            return time is not None and 0 < time <= rules.time_limit_seconds
         return (
             time is not None
-            and 0 <= time <= rules.time_limit_seconds
+            and 0 < time <= rules.time_limit_seconds
             and 0 <= missing.found <= missing.missing <= rules.total_pieces
             and 0 <= missing.contiguous <= missing.missing
             and missing.contiguous != 1
@@ -98,7 +104,8 @@ def _plainly_valid(result: Result, rules: RoundRules) -> bool:
             and missing is NO_MISSING
             and 0 <= pieces <= rules.total_pieces
         )
-    return result.time is None and result.pieces is None
+    return (result.time is None and result.pieces is None
+            and (status not in _ASSISTANCE or rules.ruleset.assistance))
 
 
 def _all_missing(result: Result) -> list[MissingPieces]:
@@ -179,11 +186,16 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
     if problems:
         return problems
     limit = rules.time_limit_seconds + result.time_credit
+    if result.puzzles and result.status in (Status.FINISHED, Status.UNFINISHED):
+        check_puzzle_order(result, rules.round, rules.puzzle_sizes, limit, bad)
     if result.status is Status.FINISHED:
         time = _finish_time(result)
         if time is None:
             bad("result.finish_without_time", "time", "a finished result needs its time")
-        elif time > limit:
+        elif result.time == 0:
+            bad("result.finish_at_zero", "time", "a finish at 0:00:00 is not a time")
+        elif time > limit and result.time is not None:
+            # A multi-puzzle result's finishes were each checked against the limit above.
             bad(
                 "result.finish_past_limit",
                 "time",
@@ -200,12 +212,26 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
                 f"missing {missing_total} is more than the {rules.total_pieces} pieces",
             )
     elif result.status is Status.UNFINISHED:
+        if result.time is not None:
+            bad("result.unfinished_with_time", "time",
+                "a result that is not finished has no finish time; choose finished or remove "
+                "the time")
+        if result.puzzles and all(p.time is not None for p in result.puzzles):
+            bad("result.unfinished_all_finished", "status",
+                "every puzzle has a finish time, so the result is finished")
         _check_count(result, rules, bad)
     elif result.pieces is not None or result.remaining is not None or result.time is not None:
         bad(
             "result.count_without_unfinished",
             "status",
             f"a {result.status} result takes no time or count; use finished or unfinished",
+        )
+    if result.status in _ASSISTANCE and not rules.ruleset.assistance:
+        bad(
+            "result.status_not_in_ruleset",
+            "status",
+            f"{rules.ruleset.id} has no {result.status} results",
+            status=str(result.status),
         )
     return problems
 

@@ -11,8 +11,8 @@ from puzzlecomp.rules.results import Entry, Status
 from puzzlecomp.rules.ruleset import Event
 from puzzlecomp.rules.scoring import SortKey
 
-# DSQ before DNS, as in a round's ranking.
-_UNPLACED_ORDER = {Status.DSQ: 0, Status.DNS: 1}
+# DSQ, then outside help, then DNS, as in a round's ranking.
+_UNPLACED_ORDER = {Status.DSQ: 0, Status.OUTSIDE_HELP: 1, Status.DNS: 2}
 
 
 @dataclass(frozen=True, slots=True)

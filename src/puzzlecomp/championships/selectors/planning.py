@@ -319,18 +319,20 @@ def _members_of_round(rnd: Round, event_code: str) -> dict[int, tuple[EnginePers
     """The engine's view of the members of every entry with a result in the round, by entry id,
     in the order of `EntryMember.position`."""
     members: dict[int, list[EnginePerson]] = {}
-    for (entry_id, represents, nationality, residence, region, years_resident, born,
-         earlier_events) in (
+    for (entry_id, represents, first_of_year, nationality, residence, region, years_resident,
+         born, earlier_events) in (
             EntryMember.objects.filter(entry__results__round=rnd)
             .order_by("entry_id", "position", "pk")
-            .values_list("entry_id", "represents", "person__nationality", "person__residence",
+            .values_list("entry_id", "represents", "first_state_competition_of_year",
+                         "person__nationality", "person__residence",
                          "person__region", "person__years_resident",
                          ExtractYear("person__birth_date"),
                          Cast("person__earlier_events", TextField()))):
         members.setdefault(entry_id, []).append(engine_person_of(
             event_code=event_code, represents=represents, nationality=nationality,
             residence=residence, region=region, years_resident=years_resident,
-            birth_year=born, earlier_events=_json_list(earlier_events)))
+            birth_year=born, earlier_events=_json_list(earlier_events),
+            first_state_competition_of_year=first_of_year))
     return {entry_id: tuple(people) for entry_id, people in members.items()}
 
 

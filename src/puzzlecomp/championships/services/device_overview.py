@@ -15,8 +15,9 @@ from django.utils import timezone
 from puzzlecomp.championships.engine import round_rules
 from puzzlecomp.championships.models import JudgeDevice, Result, Round, Seat
 from puzzlecomp.championships.services.devices import section_of
-from puzzlecomp.championships.services.recording import LIVE_STATES, puzzle_stages
+from puzzlecomp.championships.services.recording import LIVE_STATES
 from puzzlecomp.championships.services.rounds import round_clock
+from puzzlecomp.rules.puzzle_order import puzzle_stages
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ def _live_round(device: JudgeDevice, rnd: Round, clock: dict[str, Any]) -> LiveR
         id=rnd.pk, code=rnd.code, name=rnd.name, event=rnd.event.name, state=str(rnd.state),
         clock=clock, time_limit_seconds=rules.time_limit_seconds,
         puzzle_sizes=rules.puzzle_sizes,
-        stages=tuple(tuple(i + 1 for i in stage) for stage in puzzle_stages(rules)),
+        stages=tuple(tuple(i + 1 for i in stage) for stage in puzzle_stages(rules.round)),
         counting_record=rules.ruleset.counting.record,
         wrong_piece_means_unfinished=rules.ruleset.counting.wrong_piece_means_unfinished,
         groups=tuple(dict.fromkeys(e.group for lines in tables.values() for e in lines)),

@@ -38,10 +38,11 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.rules.fees import fee_due
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.ruleset import PersonFact
 
 COLUMNS = ("entry", "entry_name", "position", "first_name", "last_name", "email",
            "nationality", "residence", "region", "birth_date", "years_resident",
-           "consent_publish", "consent_photos")
+           "consent_publish", "consent_photos", "first_state_competition_of_year")
 REQUIRED_COLUMNS = ("first_name", "last_name", "nationality")
 MAX_ROWS = 5000
 # A spreadsheet is measured before it is read: the columns it claims (a sheet may claim all
@@ -99,6 +100,8 @@ class PlannedMember:
     years_resident: int | None
     consent_publish: bool
     consent_photos: bool
+    # Blank: not given (the ruleset may not read it).
+    first_state_competition_of_year: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -269,6 +272,18 @@ class _RowReader:
                      max=max_length)
         return value
 
+    def choice(self, name: str, fact: PersonFact | None) -> str:
+        """One of the fact's declared values in its own spelling (any value when undeclared)."""
+        value = self.text(name, max_length=20)
+        if not value or fact is None:
+            return value
+        values = {choice.value.casefold(): choice.value for choice in fact.values}
+        if value.casefold() not in values:
+            self.bad(name, "import.unknown_value", "%(value)r is not one of %(allowed)s",
+                     allowed=", ".join(values.values()))
+            return ""
+        return values[value.casefold()]
+
     def country(self, name: str, *, required: bool = False) -> str:
         value = self.values.get(name, "")
         if not value:
@@ -301,6 +316,10 @@ class _RowReader:
             return None
         return int(value)
 
+    def yes_no_blank(self, name: str) -> bool | None:
+        """yes or no; None when blank."""
+        return self.yes_no(name) if self.values.get(name, "") else None
+
     def yes_no(self, name: str) -> bool:
         value = self.values.get(name, "").lower()
         if value not in YES | NO:
@@ -320,6 +339,8 @@ class _RowReader:
 def import_check(*, event: Event, rows: Sequence[Row]) -> ImportPlan:
     """Every entry the rows describe, and every problem, row by row and field by field."""
     problems: list[ImportProblem] = []
+    # The region's values are the ruleset's (Australia: states and territories).
+    region = load_ruleset(event.championship.ruleset_id).facts.get("region")
     grouped: dict[str, list[tuple[PlannedMember, Mapping[str, str]]]] = {}
     positions: dict[str, set[int]] = {}
     for number, values in rows:
@@ -339,11 +360,12 @@ def import_check(*, event: Event, rows: Sequence[Row]) -> ImportPlan:
             email=read.email("email"),
             nationality=read.country("nationality", required=True),
             residence=read.country("residence"),
-            region=read.text("region", max_length=20),
+            region=read.choice("region", region),
             birth_date=read.date("birth_date"),
             years_resident=read.whole("years_resident"),
             consent_publish=read.yes_no("consent_publish"),
             consent_photos=read.yes_no("consent_photos"),
+            first_state_competition_of_year=read.yes_no_blank("first_state_competition_of_year"),
         )
         read.text("entry_name", max_length=200)
         if member.position in positions.setdefault(key, set()):
@@ -437,9 +459,10 @@ def entries_import(*, event: Event, rows: Sequence[Row], by: Any,
     entries = Entry.objects.bulk_create(entries)
     person_iter = iter(persons)
     EntryMember.objects.bulk_create(
-        EntryMember(entry=entry, person=next(person_iter), position=i)
+        EntryMember(entry=entry, person=next(person_iter), position=i,
+                    first_state_competition_of_year=member.first_state_competition_of_year)
         for entry, planned in zip(entries, plan.entries, strict=True)
-        for i in range(len(planned.members))
+        for i, member in enumerate(planned.members)
     )
     summary = ImportSummary(len(entries), len(persons), first if entries else None,
                             first + len(entries) - 1 if entries else None)

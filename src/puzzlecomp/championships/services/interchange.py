@@ -61,6 +61,7 @@ from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.rounds import RoundRules, resolve_round
 from puzzlecomp.rules.scoring import score_result
+from puzzlecomp.rules.settings import championship_settings
 
 BATCH = 500
 SLUG_LENGTH = Championship._meta.get_field("slug").max_length
@@ -84,7 +85,8 @@ def championship_export(championship: Championship, *, by: Any = None) -> dict[s
     for m in members:
         of_entry.setdefault(m.entry_id, []).append(MemberData(
             person=person_key[m.person_id], position=m.position, represents=str(m.represents),
-            accompanied_by_adult=m.accompanied_by_adult))
+            accompanied_by_adult=m.accompanied_by_adult,
+            first_state_competition_of_year=m.first_state_competition_of_year))
     order = ("round__event__position", "round__position", "entry__number")
     in_rounds = {"round__event__championship": championship}
     document = ChampionshipFile(
@@ -233,6 +235,11 @@ def _install_problems(document: ChampionshipFile, target: str,
         ruleset = load_ruleset(document.championship.ruleset_id)
     except RulesError as error:
         return [*problems, problem("championship.ruleset_id", str(error))]
+    try:
+        championship_settings(ruleset, document.championship.settings)
+    except RulesError as error:
+        problems += [problem(f"championship.settings.{v.field}", v.message)
+                     for v in error.violations]
     limits: dict[tuple[str, str], int | None] = {}
     for e, event in enumerate(document.events):
         try:
@@ -317,7 +324,8 @@ def _create(document: ChampionshipFile, slug: str) -> Championship:
     c = document.championship
     championship = Championship.objects.create(
         slug=slug, name=c.name, ruleset_id=c.ruleset_id, venue=c.venue, starts_at=c.starts_at,
-        ends_on=c.ends_on, settings=c.settings, floor_rows=c.floor_rows,
+        ends_on=c.ends_on, settings=championship_settings(load_ruleset(c.ruleset_id), c.settings),
+        floor_rows=c.floor_rows,
         guest_tables=c.guest_tables, published=c.published,
         registration_opens_at=c.registration_opens_at,
         registration_closes_at=c.registration_closes_at,
@@ -348,7 +356,8 @@ def _create(document: ChampionshipFile, slug: str) -> Championship:
     EntryMember.objects.bulk_create(
         (EntryMember(entry=entry_of[(e.event, e.number)], person=people[m.person],
                      position=m.position, represents=m.represents,
-                     accompanied_by_adult=m.accompanied_by_adult)
+                     accompanied_by_adult=m.accompanied_by_adult,
+                     first_state_competition_of_year=m.first_state_competition_of_year)
          for e in document.entries for m in e.members), batch_size=BATCH)
     keys = ("event", "round", "entry")
     Seat.objects.bulk_create(

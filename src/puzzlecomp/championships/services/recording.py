@@ -35,6 +35,7 @@ from puzzlecomp.championships.services.results import (
 )
 from puzzlecomp.championships.services.rounds import round_clock
 from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
+from puzzlecomp.rules.puzzle_order import puzzle_stages
 from puzzlecomp.rules.results import Status
 from puzzlecomp.rules.rounds import RoundRules
 from puzzlecomp.rules.times import format_time
@@ -45,6 +46,7 @@ LIVE_STATES = (RoundState.RUNNING, RoundState.COUNTING, RoundState.PROVISIONAL)
 FUTURE_TOLERANCE_SECONDS = 3
 # The engine names the result's time "time"; the device API calls it "time_seconds".
 _API_FIELDS = {"time": "time_seconds"}
+Stages = tuple[tuple[int, ...], ...]
 
 
 class Action(StrEnum):
@@ -238,25 +240,13 @@ def _disqualify(write: JudgeWrite, current: Result | None, credit: int,
 
 
 # ----------------------------------------------------------------- multi-puzzle rounds
-def puzzle_stages(rules: RoundRules) -> list[list[int]]:
-    """Puzzle indexes (from 0) opened together: each relay part, else one puzzle at a time."""
-    parts = rules.round.relay_parts
-    if not parts:
-        return [[i] for i in range(len(rules.puzzle_sizes))]
-    stages, first = [], 0
-    for part in parts:
-        stages.append(list(range(first, first + part.puzzles)))
-        first += part.puzzles
-    return stages
-
-
 def fresh_puzzles(rules: RoundRules) -> list[dict[str, Any]]:
     """The per-puzzle records of an entry before its first write: the first stage is open.
 
     A puzzle neither finished nor counted yet holds 0 pieces: the live ranking shows what is
     certain, and the count at the limit replaces it.
     """
-    first = set(puzzle_stages(rules)[0])
+    first = set(puzzle_stages(rules.round)[0])
     return [{"time": None, "pieces": 0, "remaining": None, "missing": 0, "contiguous": 0,
              "found": 0, "verified": False, "authorised": i in first}
             for i in range(len(rules.puzzle_sizes))]
@@ -273,7 +263,7 @@ def _multi_puzzle(write: JudgeWrite, current: Result | None, rules: RoundRules, 
         refuse("result.puzzle_unknown", "puzzle", f"give the puzzle, 1 to {count}")
     index = write.puzzle - 1
     record = puzzles[index]
-    stages = puzzle_stages(rules)
+    stages = puzzle_stages(rules.round)
     stage = next(n for n, members in enumerate(stages) if index in members)
     if write.action is Action.AUTHORISE:
         _authorise(puzzles, stages, stage, refuse)
@@ -308,7 +298,7 @@ def _multi_puzzle(write: JudgeWrite, current: Result | None, rules: RoundRules, 
         note=current.note if current else "")
 
 
-def _authorise(puzzles: list[dict[str, Any]], stages: list[list[int]], stage: int,
+def _authorise(puzzles: list[dict[str, Any]], stages: Stages, stage: int,
                refuse: _Refusals) -> None:
     if all(puzzles[i]["authorised"] for i in stages[stage]):
         refuse("result.puzzle_open_already", "puzzle", "this puzzle is open already")
@@ -321,7 +311,7 @@ def _authorise(puzzles: list[dict[str, Any]], stages: list[list[int]], stage: in
 
 
 def _tap_puzzle(write: JudgeWrite, index: int, puzzles: list[dict[str, Any]],
-                stages: list[list[int]], stage: int, credit: int, rules: RoundRules,
+                stages: Stages, stage: int, credit: int, rules: RoundRules,
                 refuse: _Refusals) -> None:
     record = puzzles[index]
     time = write.time_seconds

@@ -81,6 +81,8 @@ class MemberDetails:
     consent_publish: bool = False
     consent_photos: bool = False
     accompanied_by_adult: bool = False
+    # Asked where the ruleset reads it (Australia's state competitions); None: not asked.
+    first_state_competition_of_year: bool | None = None
 
     @property
     def identity(self) -> str:
@@ -162,9 +164,10 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
     )
     EntryMember.objects.bulk_create(
         EntryMember(entry=entry, person=person, position=i, represents=code,
-                    accompanied_by_adult=member.accompanied_by_adult)
-        for i, (person, code, member) in enumerate(zip(persons, represented, members,
-                                                       strict=True))
+                    accompanied_by_adult=member.accompanied_by_adult,
+                    first_state_competition_of_year=member.first_state_competition_of_year)
+        for i, (person, code, member) in enumerate(
+            zip(persons, represented, members, strict=True))
     )
     outcome: Outcome = ("waiting_list" if decision.outcome == "waiting_list"
                         or _others_waiting(event, spec) else "accepted")

@@ -33,7 +33,9 @@ from puzzlecomp.championships.selectors.lists import MODELS_CHOSEN, round_starte
 from puzzlecomp.championships.services.setup import membership_set
 from puzzlecomp.planning import FloorPlan
 from puzzlecomp.planning.errors import PlanningError
+from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.settings import championship_settings
 
 
 class SetupError(Exception):
@@ -94,15 +96,17 @@ def championship_update(
 def championship_settings_set(
     *, championship: Championship, by: Any, values: Mapping[str, str]
 ) -> Championship:
-    """Set the championship settings its ruleset asks for (e.g. Australia's host_region)."""
-    known = load_ruleset(championship.ruleset_id).settings
-    unknown = sorted(set(values) - set(known))
-    if unknown:
-        raise SetupError("settings.unknown", "The ruleset has no setting %(names)s.",
-                         names=", ".join(unknown))
-    # A blank value removes the setting (the ruleset then treats it as not given).
-    merged = {**championship.settings, **{k: v.strip() for k, v in values.items()}}
-    merged = {k: v for k, v in merged.items() if v != ""}
+    """Set the championship settings its ruleset asks for (e.g. Australia's host_region).
+
+    The engine checks them (`championship_settings`): an unknown name or value, or a required
+    setting left blank, is refused with its code; defaults are stored as given by the ruleset.
+    """
+    ruleset = load_ruleset(championship.ruleset_id)
+    try:
+        merged = championship_settings(ruleset, {**championship.settings, **values})
+    except RulesError as error:
+        first = error.violations[0]
+        raise SetupError(first.code, first.message, **first.params) from error
     changes = _apply(championship, {"settings": merged})
     if changes:
         log_action(championship, "puzzlecomp.championship.settings_changed", user=by,

@@ -11,6 +11,7 @@ from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.models import Role
 from puzzlecomp.championships.services.settings import SetupError
 from puzzlecomp.rules import limits
+from puzzlecomp.rules.ruleset import Ruleset
 
 
 def setup_error_message(error: SetupError) -> str:
@@ -37,13 +38,17 @@ class ChampionshipForm(forms.Form):
 
 
 class RulesetSettingsForm(forms.Form):
-    """One text field per setting the ruleset names, its meaning as help text."""
+    """One choice per setting the ruleset declares, from the values it declares."""
 
-    def __init__(self, *args: Any, settings: dict[str, str], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name, meaning in settings.items():
-            self.fields[name] = forms.CharField(label=name, help_text=meaning, max_length=100,
-                                                required=False)
+        for name, spec in ruleset.settings.items():
+            choices = [(c.value, f"{c.value}: {c.name}" if c.name else c.value)
+                       for c in ruleset.setting_values(name)]
+            self.fields[name] = forms.ChoiceField(
+                label=name, help_text=spec.description, required=spec.default is None,
+                choices=choices if spec.default is not None else [("", "---------"), *choices],
+                initial=spec.default)
 
 
 class FloorPlanForm(forms.Form):

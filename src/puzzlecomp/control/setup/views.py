@@ -78,8 +78,8 @@ def index(request: HttpRequest, championship: Championship) -> HttpResponse:
             organiser_opens=championship.registration_opens_at,
             organiser_closes=championship.registration_closes_at),
         "rulebook_fees": {e.id for e in ruleset.events if e.fee is not None},
-        "ruleset_settings": [(name, meaning, championship.settings.get(name, ""))
-                             for name, meaning in known.items()],
+        "ruleset_settings": [(name, spec.description, championship.settings.get(name, ""))
+                             for name, spec in known.items()],
     })
 
 
@@ -96,8 +96,8 @@ def championship_edit(request: HttpRequest, championship: Championship) -> HttpR
 
 @requires_role(Role.ORGANISER)
 def ruleset_settings(request: HttpRequest, championship: Championship) -> HttpResponse:
-    known = load_ruleset(championship.ruleset_id).settings
-    form = setup_forms.RulesetSettingsForm(request.POST or None, settings=dict(known),
+    form = setup_forms.RulesetSettingsForm(request.POST or None,
+                                           ruleset=load_ruleset(championship.ruleset_id),
                                            initial=championship.settings)
     return _edit(request, championship, form, lambda data: championship_settings_set(
         championship=championship, by=request.user, values=data), _("Ruleset settings"))

@@ -23,7 +23,9 @@ CLOCK_STATES = (RoundState.PLANNED, RoundState.RUNNING, RoundState.COUNTING)
 
 
 def status_words() -> dict[str, str]:
-    return {"dnf": _("Did not finish"), "dsq": _("Disqualified"), "dns": _("Did not start")}
+    return {"dnf": _("Did not finish"), "dsq": _("Disqualified"), "dns": _("Did not start"),
+            "assisted": _("Helped to finish: no time recorded"),
+            "outside_help": _("Outside help: no time")}
 
 
 def reason_words() -> dict[str, str]:

@@ -9,26 +9,17 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
+from puzzlecomp.championships.engine import ioc_of_code
 from puzzlecomp.championships.messages import violation_message
 from puzzlecomp.championships.models import Event
 from puzzlecomp.championships.selectors.registration import event_rules
 from puzzlecomp.championships.services.registration import MemberDetails
 from puzzlecomp.rules.errors import RuleViolation
-
-AUSTRALIAN_STATES = [
-    ("", "---------"),
-    ("ACT", _("Australian Capital Territory")),
-    ("NSW", _("New South Wales")),
-    ("NT", _("Northern Territory")),
-    ("QLD", _("Queensland")),
-    ("SA", _("South Australia")),
-    ("TAS", _("Tasmania")),
-    ("VIC", _("Victoria")),
-    ("WA", _("Western Australia")),
-]
+from puzzlecomp.rules.ruleset import PersonFact
 
 # Engine fields (members[i].<attribute>) -> the form field that shows the message.
 FIELD_OF = {"birth_year": "birth_date", "accompanied_by_adult": "accompanied_by_adult",
@@ -39,6 +30,12 @@ MEMBER_FIELD = re.compile(r"^members\[(\d+)\]\.(\w+)$")
 def country_choices() -> list[tuple[str, str]]:
     """Countries in the active language, by name."""
     return [(code, str(name)) for code, name in countries]
+
+
+def country_name(ioc_code: str) -> str:
+    """The name of a country by its IOC code, in the active language."""
+    return next((str(name) for code, name in countries if ioc_of_code(code) == ioc_code),
+                ioc_code)
 
 
 def optional_country_choices() -> list[tuple[str, str]]:
@@ -64,11 +61,15 @@ class MemberForm(forms.Form):
                     "so (WJPC), the choice is final once you have competed."))
     residence = forms.ChoiceField(label=_("Country of residence"),
                                   choices=optional_country_choices)
-    # Only where prizes depend on the state (Australian state competitions, `host_region`).
-    region = forms.ChoiceField(label=_("State or territory (residents of Australia)"),
-                               choices=AUSTRALIAN_STATES, required=False)
+    # Only where the ruleset reads the region (its choices and whose it is come from there).
+    region = forms.ChoiceField(label=_("State or territory"), required=False)
     accompanied_by_adult = forms.BooleanField(
         label=_("An adult (parent or guardian) accompanies me"), required=False)
+    # Only where the ruleset reads it (a territory resident's trophy at their first state
+    # competition of the year).
+    first_state_competition_of_year = forms.BooleanField(
+        label=_("This is the first state competition I enter this calendar year"),
+        required=False)
     consent_publish = forms.BooleanField(
         label=_("I agree that my name, nationality and age category may be published in the "
                 "participant list and results"))
@@ -76,12 +77,23 @@ class MemberForm(forms.Form):
         label=_("Photos and videos of me may be published to promote the championship"),
         required=False)
 
-    def __init__(self, *args: Any, region_needed: bool = False,
+    def __init__(self, *args: Any, region: PersonFact | None = None,
+                 first_of_year_asked: bool = False,
                  accompanied_below: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.region_needed = region_needed
-        if not region_needed:
+        self.region = region
+        if not first_of_year_asked:
+            del self.fields["first_state_competition_of_year"]
+        if region is None:
             del self.fields["region"]
+        else:
+            # The names are the ruleset's; catalogs translate those they know.
+            self.fields["region"].choices = [
+                ("", "---------"),
+                *((c.value, gettext(c.name) if c.name else c.value) for c in region.values)]
+            if region.residents_of is not None:
+                self.fields["region"].help_text = _("For residents of %(country)s.") % {
+                    "country": country_name(region.residents_of)}
         if accompanied_below is None:
             del self.fields["accompanied_by_adult"]
         else:
@@ -97,11 +109,14 @@ class MemberForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        residence, region = data.get("residence"), data.get("region", "")
-        if region and residence != "AU":
+        if self.region is None:
+            return data
+        country = self.region.residents_of
+        resident = country is None or ioc_of_code(data.get("residence") or "") == country
+        if data.get("region") and country is not None and not resident:
             self.add_error("region", _("A state or territory is only for residents of "
-                                       "Australia."))
-        if self.region_needed and residence == "AU" and not region:
+                                       "%(country)s.") % {"country": country_name(country)})
+        if resident and not data.get("region"):
             self.add_error("region", _("Please choose your state or territory: prizes here "
                                        "depend on it."))
         return data
@@ -116,6 +131,7 @@ class MemberForm(forms.Form):
             region=data.get("region", ""),
             consent_publish=data["consent_publish"], consent_photos=data["consent_photos"],
             accompanied_by_adult=data.get("accompanied_by_adult", False),
+            first_state_competition_of_year=data.get("first_state_competition_of_year"),
         )
 
 
@@ -127,10 +143,11 @@ class RegistrationForm:
         self.event = event
         blocks = 1 if spec.drawn_teams else spec.members_max
         required = 1 if spec.drawn_teams else spec.members_min
-        region_needed = "host_region" in ruleset.settings
+        region = ruleset.facts.get("region")
         accompanied_below = ruleset.registration.age.accompanied_below
         self.members = [
-            MemberForm(data, prefix=f"m{i}", region_needed=region_needed,
+            MemberForm(data, prefix=f"m{i}", region=region,
+                       first_of_year_asked="first_state_competition_of_year" in ruleset.facts,
                        accompanied_below=accompanied_below,
                        empty_permitted=i >= required, use_required_attribute=i < required)
             for i in range(blocks)

@@ -1,0 +1,59 @@
+"""Championship settings as the organiser gives them, checked against the ruleset's declarations.
+
+Names and values are accepted in any letter case and returned in the ruleset's own spelling;
+a setting with a default may be left out. Every layer (CLI, setup screens, import) calls this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from puzzlecomp.rules.conditions import Value
+from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
+from puzzlecomp.rules.ruleset import Ruleset
+
+
+def championship_settings(ruleset: Ruleset, given: Mapping[str, object]) -> dict[str, Value]:
+    """Every declared setting's value, defaults filled in.
+
+    Raises RulesError listing every unknown name (setting.unknown), value the setting does not
+    take (setting.value_unknown) and setting given no value (setting.required).
+    """
+    names = {name.casefold(): name for name in ruleset.settings}
+    problems: list[RuleViolation] = []
+    chosen: dict[str, Value] = {}
+    for raw_name, raw_value in given.items():
+        name = names.get(raw_name.strip().casefold())
+        if name is None:
+            known = ", ".join(ruleset.settings) or "none"
+            problems.append(violation(
+                "setting.unknown",
+                f"{ruleset.id} has no setting {raw_name!r}; known: {known}",
+                field=raw_name, setting=raw_name, known=known,
+            ))
+            continue
+        value = str(raw_value).strip()
+        if not value:
+            continue
+        values = {choice.value.casefold(): choice.value for choice in ruleset.setting_values(name)}
+        if value.casefold() not in values:
+            allowed = ", ".join(values.values())
+            problems.append(violation(
+                "setting.value_unknown",
+                f"setting {name} takes {allowed}, not {value!r}",
+                field=name, setting=name, value=value, allowed=allowed,
+            ))
+            continue
+        chosen[name] = values[value.casefold()]
+    for name, spec in ruleset.settings.items():
+        if name not in chosen and spec.default is not None:
+            chosen[name] = spec.default
+        elif name not in chosen and not any(p.field == name for p in problems):
+            problems.append(violation(
+                "setting.required",
+                f"{ruleset.id} needs setting {name}: {spec.description}",
+                field=name, setting=name,
+            ))
+    if problems:
+        raise RulesError(problems)
+    return chosen
