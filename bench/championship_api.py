@@ -322,12 +322,11 @@ def standing_keys(lines: list[Any]) -> list[Comparable]:
 
 
 def engine_standings(event: Any) -> list[Comparable]:
-    from puzzlecomp.championships.engine import ruleset_of
-    from puzzlecomp.championships.selectors.planning import ranking_by_round_groups
+    from puzzlecomp.championships.engine import round_ranking, ruleset_of
     from puzzlecomp.rules.standings import event_standings
 
     rounds = list(event.rounds.order_by("position"))
-    rankings = {rnd.code: ranking_by_round_groups(rnd) for rnd in rounds}
+    rankings = {rnd.code: round_ranking(rnd).lines for rnd in rounds}
     return standing_keys(event_standings(rankings, ruleset_of(rounds[0]).event(event.code)))
 
 

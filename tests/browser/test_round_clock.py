@@ -43,6 +43,14 @@ def planned_round() -> Round:
     return round_of(published_championship("Clock Test"))
 
 
+@pytest.fixture
+def ready_round(planned_round) -> Round:
+    """The planned round with two entrants in group A at table 1: ready to start."""
+    for number in (1, 2):
+        seated_entry(planned_round, number, table=1, seat=number)
+    return planned_round
+
+
 def watch_errors(page) -> list[str]:
     """Collect the page's script errors (a test ends by asserting there were none)."""
     errors: list[str] = []
@@ -74,10 +82,10 @@ def page_vs_server_ms(page, rnd: Round) -> float:
 
 
 def test_the_head_judge_starts_the_round_and_the_clock_runs_from_the_servers_time(
-        browser, asgi_server, planned_round):
+        browser, asgi_server, ready_round):
     """wjpc-2025.txt, Start of the round: the main judge signals the start and the stopwatch
     starts; every screen shows the same clock, to within 250 ms of the server's."""
-    championship = planned_round.event.championship
+    championship = ready_round.event.championship
     context = signed_in_context(browser, asgi_server, championship, Role.HEAD_JUDGE)
     # A browser whose clock is 47 minutes slow: only the server's time may count.
     context.add_init_script(f"""(() => {{
@@ -87,23 +95,23 @@ def test_the_head_judge_starts_the_round_and_the_clock_runs_from_the_servers_tim
     page = context.new_page()
     page.set_default_timeout(15_000)
     errors = watch_errors(page)
-    page.goto(f"/control/{championship.slug}/live/{planned_round.pk}/")
+    page.goto(f"/control/{championship.slug}/live/{ready_round.pk}/")
     expect(page.locator("[data-clock-remaining]")).to_have_text("1:30:00")
 
     page.click("text=Start the round")
     expect(page.locator("h3")).to_have_text("Start the round?")
     page.click("button.move-confirm")
     expect(page.locator("[data-round-state]")).to_have_text("Running")
-    planned_round.refresh_from_db()
-    assert planned_round.state == RoundState.RUNNING
-    assert abs(planned_round.starts_at - timezone.now()) < dt.timedelta(seconds=10)
+    ready_round.refresh_from_db()
+    assert ready_round.state == RoundState.RUNNING
+    assert abs(ready_round.starts_at - timezone.now()) < dt.timedelta(seconds=10)
 
     wait_until(page, "window.headjudge && window.headjudge.serverClock.synced")
     expect(page.locator("[data-live-status]")).to_have_text("Live: updates as they happen.")
     offset = page.evaluate("window.headjudge.serverClock.offsetMs")
     assert abs(offset + BROWSER_SKEW_MS) < TOLERANCE_MS  # it measured the browser's skew
     for _ in range(3):
-        assert page_vs_server_ms(page, planned_round) < TOLERANCE_MS
+        assert page_vs_server_ms(page, ready_round) < TOLERANCE_MS
         page.wait_for_timeout(300)
     elapsed = page.locator("[data-clock-elapsed]")
     first = elapsed.inner_text()
@@ -116,20 +124,20 @@ def test_the_head_judge_starts_the_round_and_the_clock_runs_from_the_servers_tim
     expect(page.locator("[data-live-status]")).to_contain_text("Offline")
     shown = elapsed.inner_text()
     expect(elapsed).not_to_have_text(shown)
-    assert page_vs_server_ms(page, planned_round) < TOLERANCE_MS
+    assert page_vs_server_ms(page, ready_round) < TOLERANCE_MS
     screenshot(page, "head-judge-round-offline")
     context.set_offline(False)
     expect(page.locator("[data-live-status]")).to_have_text("Live: updates as they happen.")
-    assert page_vs_server_ms(page, planned_round) < TOLERANCE_MS
+    assert page_vs_server_ms(page, ready_round) < TOLERANCE_MS
     assert errors == []
     context.close()
 
 
-def test_a_judge_sees_the_clock_but_no_start_button(browser, asgi_server, planned_round):
-    championship = planned_round.event.championship
+def test_a_judge_sees_the_clock_but_no_start_button(browser, asgi_server, ready_round):
+    championship = ready_round.event.championship
     context = signed_in_context(browser, asgi_server, championship, Role.JUDGE)
     page = context.new_page()
-    page.goto(f"/control/{championship.slug}/live/{planned_round.pk}/")
+    page.goto(f"/control/{championship.slug}/live/{ready_round.pk}/")
     expect(page.locator("[data-clock-remaining]")).to_have_text("1:30:00")
     expect(page.locator("text=Start the round")).to_have_count(0)
     context.close()

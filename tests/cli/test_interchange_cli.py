@@ -136,3 +136,16 @@ def test_a_file_that_is_not_json_says_where(capsys, championship, tmp_path):
     code, _, err = run(capsys, "championship", "import", str(path))
     assert code == 2
     assert err == ("error: (top level): not JSON: line 3, column 1: Expecting ',' delimiter\n")
+
+
+def test_results_ranks_a_round_of_the_file_and_names_an_unknown_round(capsys, championship,
+                                                                        tmp_path):
+    _, path = exported(capsys, championship.slug, tmp_path)
+    code, out, err = run(capsys, "championship", "results", path, "--event", "individual",
+                         "--round", "nonesuch")
+    assert (code, out) == (2, "")
+    assert "has no round 'nonesuch'" in err
+    code, out, err = run(capsys, "championship", "results", path, "--event", "individual",
+                         "--round", "final", "--format", "json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["ranking"] == []

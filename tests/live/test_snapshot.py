@@ -17,6 +17,7 @@ from puzzlecomp.championships.engine import (
     engine_entry,
     engine_result,
     flag_of,
+    round_ranking,
     round_rules,
     ruleset_of,
     with_members,
@@ -32,7 +33,6 @@ from puzzlecomp.championships.models import (
     Round,
     Seat,
 )
-from puzzlecomp.championships.selectors.planning import ranking_by_round_groups
 from puzzlecomp.championships.selectors.publishing import public_name
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.live import snapshot as snapshot_module
@@ -254,7 +254,7 @@ def test_the_snapshot_from_plain_values_equals_one_built_from_model_instances(
 
     new = snapshot_module.round_snapshot(rnd)
 
-    assert ranking_by_round_groups(rnd) == _old_ranking(rnd)
+    assert round_ranking(rnd).lines == _old_ranking(rnd)
     assert new["lines"] == _old_lines(rnd)
     assert len(new["lines"]) > 90
     assert {line["official_rank"] is None for line in new["lines"]} == (

@@ -75,7 +75,7 @@ def test_replacing_before_the_tenth_minute_is_refused_with_the_time_it_becomes_p
                                   now=START + dt.timedelta(minutes=5))
     assert refusal is not None
     assert refusal.code == "seating.no_show_too_early"
-    assert refusal.params["time"] == START + dt.timedelta(minutes=10)
+    assert refusal.params["allowed"] == START + dt.timedelta(minutes=10)
 
 
 @pytest.mark.parametrize(("minutes", "start", "code"), [

@@ -30,6 +30,7 @@ from puzzlecomp.championships.services.groups import groups_assign
 from puzzlecomp.championships.services.results import ResultValues, result_submit
 from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.championships.services.seating import seating_assign
+from puzzlecomp.live.reads import running_rounds_advance
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.results import Status
 from tests.web.test_groups import add_entries, first_round
@@ -146,16 +147,29 @@ def test_an_unknown_state_is_not_found(head_judge, seated):
     assert head_judge.get(live_url("move", seated, "paused")).status_code == 404
 
 
-def test_the_round_moves_to_counting_by_itself_at_its_limit(head_judge, running, clock):
-    """wjpc-2025.txt, Unfinished Puzzles: when the maximum time is reached, pieces are counted."""
+def test_the_round_reads_as_counting_at_its_limit_and_the_pump_writes_the_move(
+        head_judge, running, clock):
+    """wjpc-2025.txt, Unfinished Puzzles: when the maximum time is reached, pieces are counted.
+
+    Every read shows it at once (a restarted server too); only the live pump writes it."""
+    notices = Notice.objects.filter(round=running, kind="state")
+    before = notices.count()
     clock("2027-07-01T13:29:59")
     assert state_json(head_judge, running).json()["round"]["state"] == "running"
     clock("2027-07-01T13:30:00")
     data = state_json(head_judge, running).json()
     assert data["round"]["state"] == "counting"
+    assert "Counting" in head_judge.get(live_url("round", running)).content.decode()
+    running.refresh_from_db()
+    assert running.state == RoundState.RUNNING
+    assert notices.count() == before
+
+    running_rounds_advance()
+
     running.refresh_from_db()
     assert running.state == RoundState.COUNTING
-    assert Notice.objects.filter(round=running, kind="state").exists()
+    assert notices.count() == before + 1
+    assert AuditEntry.objects.filter(action="puzzlecomp.round.counting").count() == 1
 
 
 def test_the_round_page_offers_the_moves_of_its_state(head_judge, running, clock):

@@ -15,19 +15,23 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import Router, Schema
 
-from puzzlecomp.championships.engine import ioc, round_rules
+from puzzlecomp.api.devices import RulesErrorOut
+from puzzlecomp.championships.engine import ioc
 from puzzlecomp.championships.models import Championship, EntryMember, Round, Seat
 from puzzlecomp.championships.schemas import ClockOut
+from puzzlecomp.championships.selectors import rounds as round_reads
 from puzzlecomp.championships.selectors.publishing import (
     entry_public_name,
     groups_public,
     public_entries,
     tables_public,
 )
-from puzzlecomp.championships.services.rounds import round_clock
+from puzzlecomp.championships.selectors.rounds import (
+    round_limit_seconds,
+    rounds_read_now,
+)
 from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
 from puzzlecomp.live.sse import server_time_ms
-from puzzlecomp.rules.errors import RulesError
 
 router = Router(tags=["public"])
 
@@ -180,13 +184,6 @@ def _championship_json(championship: Championship) -> dict[str, Any]:
             "ruleset": championship.ruleset_id, "live_seq": championship.live_seq}
 
 
-def _time_limit(rnd: Round) -> int | None:
-    try:
-        return round_rules(rnd).time_limit_seconds
-    except RulesError:  # a round the ruleset does not know (yet): no limit to show
-        return None
-
-
 @router.get("/time", response=TimeOut, summary="The server's clock (epoch milliseconds)")
 def time_get(request: HttpRequest) -> dict[str, int]:
     return {"now": round(server_time_ms())}
@@ -203,11 +200,12 @@ def championship_list(request: HttpRequest) -> list[dict[str, Any]]:
 def championship_get(request: HttpRequest, slug: str) -> dict[str, Any]:
     championship = _published(slug)
     rounds: dict[int, list[dict[str, Any]]] = {}
-    for rnd in (Round.objects.filter(event__championship=championship)
-                .select_related("event__championship").prefetch_related("puzzles")):
+    for rnd in rounds_read_now(Round.objects.filter(event__championship=championship)
+                               .select_related("event__championship")
+                               .prefetch_related("puzzles")):
         rounds.setdefault(rnd.event_id, []).append({
             "id": rnd.pk, "code": rnd.code, "name": rnd.name, "state": rnd.state,
-            "starts_at": rnd.starts_at, "time_limit_seconds": _time_limit(rnd),
+            "starts_at": rnd.starts_at, "time_limit_seconds": round_limit_seconds(rnd),
             "groups": list(rnd.groups or []), "published_at": rnd.published_at,
         })
     events = [{"code": e.code, "name": e.name, "kind": e.kind, "rounds": rounds.get(e.pk, [])}
@@ -216,8 +214,9 @@ def championship_get(request: HttpRequest, slug: str) -> dict[str, Any]:
 
 
 @router.get("/championships/{slug}/rounds/{round_id}/ranking",
-            response={200: SnapshotOut, 304: None, 404: Error},
-            summary="A round's ranking snapshot (ETag; 304 when unchanged)")
+            response={200: SnapshotOut, 304: None, 404: Error, 422: RulesErrorOut},
+            summary="A round's ranking snapshot (ETag; 304 when unchanged; 422 says what the "
+            "round lacks to be ranked)")
 def round_ranking_get(request: HttpRequest, slug: str, round_id: int) -> HttpResponse:
     snapshot = round_snapshot_cached(_public_round(slug, round_id))
     return snapshot_response(request, snapshot)
@@ -243,7 +242,7 @@ def snapshot_response(request: HttpRequest, snapshot: Snapshot) -> HttpResponse:
 @router.get("/championships/{slug}/rounds/{round_id}/clock", response={200: ClockOut, 404: Error},
             summary="A round's clock (draw it from the server's time)")
 def round_clock_get(request: HttpRequest, slug: str, round_id: int) -> dict[str, Any]:
-    return round_clock(_public_round(slug, round_id)).as_json()
+    return round_reads.round_clock_get(_public_round(slug, round_id)).as_json()
 
 
 @router.get("/championships/{slug}/entries/{event_code}/{number}",

@@ -56,6 +56,14 @@ MESSAGES: Mapping[str, Promise] = {
         "%(count)s disputes are still open: resolve them before the results become final."),
     "round.not_live": _("The round is %(state)s: phones record results while it is running, "
                         "counting or provisional."),
+    # What a round lacks before it may start (rules/round_life.py, round_readiness).
+    "round.no_entrants": _(
+        "The round has no entrants yet: confirm the entries, or the previous round's "
+        "qualifiers."),
+    "round.groups_missing": _(
+        "%(count)s entrants have no group yet: assign the groups under Groups and seating."),
+    "round.seats_missing": _(
+        "%(count)s entrants have no table yet: seat the groups under Groups and seating."),
     "round.blank_group": _("A group label cannot be blank."),
     "round.repeated_group": _("Each group may appear once; repeated: %(repeated)s."),
     # Results (rules/scoring.py, services/results.py, services/recording.py).
@@ -300,6 +308,13 @@ MESSAGES: Mapping[str, Promise] = {
         "entry %(entry_key)s has %(count)s members; %(event)s needs %(min)s to %(max)s"),
     "import.already_entered": _("%(value)s already has an entry in this event"),
     "import.email_twice": _("%(value)s is also in entry %(other)s"),
+    # Facts from history and people across championships (services/facts.py, people.py).
+    "facts.unknown": _("That is not a fact from history."),
+    "facts.reason_missing": _("The fact was not changed: give a reason."),
+    "people.reason_missing": _("Nothing was changed: give a reason."),
+    "people.same_person": _("A person cannot be merged with themselves."),
+    "people.same_entry": _("Both records are members of one entry: they are two people."),
+    "people.not_their_entries": _("Choose some, not all, of this person's entries."),
 }
 
 # How a result's status reads on the screens.

@@ -38,6 +38,8 @@ class Championship(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Number of the last live notice; every result change increments it in its transaction.
     live_seq = models.PositiveBigIntegerField(default=0)
+    # Created from published results (`puzzlecomp archive import`): read-only.
+    archived = models.BooleanField(default=False)
     # Registration terms the organiser sets where the ruleset names none (Czech, Norway,
     # Australia); a ruleset's own window, refund rule and currency win over these.
     registration_opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)
@@ -164,12 +166,37 @@ class Person(models.Model):
                                           default=False)
     consent_photos = models.BooleanField(_("photos may be published"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The person's id in published results (their `people` column), the same in every edition.
+    archive_id = models.CharField(max_length=40, null=True, blank=True, unique=True)
 
     class Meta:
         ordering = ["last_name", "first_name"]
 
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name}"
+
+
+class PersonChange(models.Model):
+    """An organiser's merge of two records of one person, or split of one record in two: the
+    trail of who did it, why, and what moved (enough to undo it by hand)."""
+
+    class Kind(models.TextChoices):
+        MERGE = "merge", _("Merge")
+        SPLIT = "split", _("Split")
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    # The record that stays (merge) or that lost entries (split).
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="changes")
+    # The record created by a split; None after a merge (the merged record is gone).
+    other = models.ForeignKey(Person, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="split_from")
+    # The merged record's fields as they were, for a merge.
+    snapshot = models.JSONField(default=dict, blank=True)
+    entry_members = models.JSONField(default=list, blank=True)
+    reason = models.CharField(max_length=300)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                           blank=True)
+    at = models.DateTimeField(auto_now_add=True)
 
 
 class EntryStatus(models.TextChoices):
@@ -226,9 +253,13 @@ class EntryMember(models.Model):
     # An adult outside the entry comes along (what the age rules ask of the young).
     accompanied_by_adult = models.BooleanField(_("accompanied by an adult"), default=False)
     # This is the first state competition of the calendar year the person enters (Australia:
-    # territory residents may take a trophy there); None: not asked or not given.
+    # territory residents may take a trophy there); None: not asked or not given. Earlier
+    # entries of the same calendar year found in the history make it False (services/facts.py).
     first_state_competition_of_year = models.BooleanField(
         _("first state competition of the year"), null=True, blank=True)
+    # Derived from the person's history (services/facts.py), or an organiser's override; None
+    # until derived.
+    debutant = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["entry", "position"]
@@ -261,6 +292,30 @@ class CheckIn(models.Model):
         ordering = ["round", "entry"]
         constraints = [
             models.UniqueConstraint(fields=["round", "entry"], name="one_check_in_per_round"),
+        ]
+
+
+class HistoryFact(models.TextChoices):
+    DEBUTANT = "debutant", _("Debutant")
+    FIRST_STATE_COMPETITION_OF_YEAR = ("first_state_competition_of_year",
+                                       _("First state competition of the year"))
+
+
+class FactOverride(models.Model):
+    """An organiser's value for a fact derived from history, with the reason; derivation
+    leaves it alone from then on."""
+
+    member = models.ForeignKey(EntryMember, on_delete=models.CASCADE, related_name="overrides")
+    fact = models.CharField(max_length=40, choices=HistoryFact.choices)
+    value = models.BooleanField()
+    reason = models.CharField(max_length=300)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                           blank=True)
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["member", "fact"], name="one_override_per_fact")
         ]
 
 
@@ -319,6 +374,9 @@ class Result(models.Model):
     device = models.ForeignKey("JudgeDevice", on_delete=models.SET_NULL, null=True, blank=True,
                                related_name="+")
     version = models.PositiveIntegerField(default=1)
+    # Archived results keep their published rank and the group they were ranked in.
+    published_rank = models.PositiveIntegerField(null=True, blank=True)
+    archive_group = models.CharField(max_length=20, blank=True, default="")
 
     class Meta:
         constraints = [

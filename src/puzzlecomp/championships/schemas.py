@@ -17,7 +17,8 @@ from puzzlecomp.championships.services.device_overview import DeviceOverview
 class ClockOut(Schema):
     state: str
     started_at: dt.datetime | None
-    limit_seconds: int
+    # None while the organiser has not given the round a time limit.
+    limit_seconds: int | None
     ends_at: dt.datetime | None
     server_now: dt.datetime
 

@@ -1,4 +1,5 @@
-"""`puzzlecomp championship export|import`: a whole championship as one JSON file.
+"""`puzzlecomp championship export|import|results`: a whole championship as one JSON file, and
+the ranking of one of its rounds.
 
 The file format is documented in docs/interchange.md. Both commands use the database of the
 web app (DATABASE_URL, else ./var), like `puzzlecomp serve`.
@@ -12,7 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from puzzlecomp.cli.common import CommandError
+from puzzlecomp.cli.common import CommandError, add_format_argument
+from puzzlecomp.formats.ranking_output import ranking_csv, ranking_json
 
 
 def register(subparsers: Any) -> None:
@@ -37,9 +39,18 @@ def register(subparsers: Any) -> None:
     imported.add_argument("--owner", metavar="USERNAME",
                           help="an existing user who becomes the championship's owner")
     imported.set_defaults(run=run_import)
+    results = actions.add_parser(
+        "results", help="rank a round of a championship file",
+        description="Rank one round of a file of `championship export` as the web app ranks "
+        "it (each group as its entrants sat in the round), without a database.")
+    results.add_argument("file", type=Path, metavar="FILE", help="the JSON file, - for stdin")
+    results.add_argument("--event", required=True, help="event code, e.g. individual")
+    results.add_argument("--round", required=True, help="round code, e.g. first")
+    add_format_argument(results)
+    results.set_defaults(run=run_results)
 
 
-def _django() -> None:
+def django_setup() -> None:
     from django.apps import apps
 
     if not apps.ready:
@@ -49,7 +60,7 @@ def _django() -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    _django()
+    django_setup()
     from puzzlecomp.championships.models import Championship
     from puzzlecomp.championships.services.interchange import championship_export
 
@@ -61,8 +72,36 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _document(path: Path) -> Any:
+    try:
+        return sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
+    except OSError as exc:
+        raise CommandError(f"{path}: {exc.strerror}") from None
+
+
+def run_results(args: argparse.Namespace) -> int:
+    django_setup()
+    from puzzlecomp.championships.engine import round_ranking_in_file
+    from puzzlecomp.formats.interchange import (
+        InterchangeError,
+        load_json,
+        parse_championship_file,
+    )
+
+    try:
+        document = parse_championship_file(load_json(_document(args.file)))
+    except InterchangeError as error:
+        for problem in error.problems:
+            print(f"error: {args.file}: {problem}", file=sys.stderr)
+        return 2
+    ranking = round_ranking_in_file(document, args.event, args.round)
+    sys.stdout.write(ranking_json(ranking.lines, ranking.rules) if args.format == "json"
+                     else ranking_csv(ranking.lines))
+    return 0
+
+
 def run_import(args: argparse.Namespace) -> int:
-    _django()
+    django_setup()
     from django.contrib.auth import get_user_model
 
     from puzzlecomp.championships.services.interchange import championship_import
@@ -74,11 +113,8 @@ def run_import(args: argparse.Namespace) -> int:
         if owner is None:
             raise CommandError(f"--owner: no user {args.owner!r}")
     try:
-        content = sys.stdin.buffer.read() if str(args.file) == "-" else args.file.read_bytes()
-    except OSError as exc:
-        raise CommandError(f"{args.file}: {exc.strerror}") from None
-    try:
-        championship = championship_import(load_json(content), slug=args.slug, user=owner)
+        championship = championship_import(load_json(_document(args.file)), slug=args.slug,
+                                           user=owner)
     except InterchangeError as error:
         for problem in error.problems:
             print(f"error: {problem}", file=sys.stderr)

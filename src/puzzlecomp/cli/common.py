@@ -15,12 +15,24 @@ from puzzlecomp.formats.results_csv import (
     parse_results,
 )
 from puzzlecomp.rules.conditions import Value
-from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.errors import RulesError, RuleViolation
 from puzzlecomp.rules.facts import check_members_count, declared_facts
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import RoundRules, resolve_round
 from puzzlecomp.rules.settings import championship_settings
+
+# The options that give what a round's rules lack (rules.rounds.round_rule_problems).
+ROUND_OPTIONS = {"round.time_limit_required": "give it with --time-limit MINUTES",
+                 "round.pieces_required": "give it with --pieces N",
+                 "round.time_limit_invalid": "--time-limit MINUTES",
+                 "round.pieces_invalid": "--pieces N"}
+
+
+def with_option(violation: RuleViolation) -> str:
+    """The engine's message, with the command-line option that gives the missing value."""
+    option = ROUND_OPTIONS.get(violation.code)
+    return f"{violation.message}: {option}" if option else violation.message
 
 
 class CommandError(Exception):

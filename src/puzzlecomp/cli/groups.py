@@ -13,6 +13,7 @@ from puzzlecomp.cli.common import (
     add_ruleset_arguments,
     read_text,
 )
+from puzzlecomp.cli.seed import add_history_argument, effective_seed_ranks
 from puzzlecomp.formats.entries_csv import EntryRow, read_entries
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.planning import PlanningEntrant, assign_groups
@@ -30,12 +31,15 @@ def register(subparsers: Any) -> None:
         help="assign a first round's entries to groups",
         description="Spread each country's entrants evenly over the round's groups, keeping group "
         "sizes within one and the groups that merge later proportionate. Reads entries CSV "
-        "(entry, name, country, optional seed_rank); writes them back with their group. "
+        "(entry, name, country, optional seed_rank and person); writes them back with their group. "
+        "With --history, an entry's strength comes from its members' past results where they "
+        "have any (docs/seeding.md). "
         "Balance figures go to stderr (CSV) or into the document (JSON).",
     )
     parser.add_argument("entries", metavar="ENTRIES.csv", help="entries file, or - for stdin")
     add_ruleset_arguments(parser)
     parser.add_argument("--seed", type=int, default=0, help="random seed (record it!)")
+    add_history_argument(parser, required=False)
     add_format_argument(parser)
     parser.set_defaults(run=run)
 
@@ -45,8 +49,9 @@ def run(args: argparse.Namespace) -> int:
     if not rnd.groups:
         raise CommandError(f"round {rnd.id} of {args.event} has no groups to assign")
     rows = read_entries(read_text(args.entries), source=args.entries)
+    ranks = effective_seed_ranks(rows, args.history, args.event)
     assignment = assign_groups(
-        [PlanningEntrant(r.entry, flag_of(r, event), r.seed_rank) for r in rows],
+        [PlanningEntrant(r.entry, flag_of(r, event), ranks[r.entry]) for r in rows],
         groups=rnd.groups,
         merges=rnd.merging_groups,
         seed=args.seed,
@@ -56,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
             "entry": r.entry,
             "name": r.name,
             "country": r.country,
-            "seed_rank": r.seed_rank,
+            "seed_rank": ranks[r.entry],
             "group": assignment.group_of[r.entry],
         }
         for r in rows

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from puzzlecomp import __version__
 from puzzlecomp.cli import (
     advance,
+    archive,
     awards,
     bench,
     championship,
@@ -16,17 +17,18 @@ from puzzlecomp.cli import (
     rank,
     rulesets,
     seat,
+    seed,
     serve,
     standings,
     translations,
 )
-from puzzlecomp.cli.common import CommandError
+from puzzlecomp.cli.common import CommandError, with_option
 from puzzlecomp.formats.results_csv import InputError
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 
-COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, championship,
-            translations, bench)
+COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, seed, championship,
+            archive, translations, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(problem, file=sys.stderr)
     except RulesError as exc:
         for violation in exc.violations:
-            print(f"error: {violation.message}", file=sys.stderr)
+            print(f"error: {with_option(violation)}", file=sys.stderr)
     except PlanningError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
     except CommandError as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 from puzzlecomp.cli.common import (
@@ -13,6 +14,7 @@ from puzzlecomp.cli.common import (
     add_ruleset_arguments,
     read_text,
 )
+from puzzlecomp.cli.seed import add_history_argument, effective_seed_ranks
 from puzzlecomp.formats.entries_csv import EntryRow, read_entries
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.planning import FloorPlan, SeatingEntrant, seat_entries
@@ -28,7 +30,9 @@ def register(subparsers: Any) -> None:
         help="seat a round's entries at numbered tables",
         description="Seat entries in order of seeding: by seed_rank (first rounds) or by place in "
         "the previous round (columns previous_group/previous_place, or the group/rank columns "
-        "that `puzzlecomp advance` writes). The round's seating rule says who sits alone.",
+        "that `puzzlecomp advance` writes). The round's seating rule says who sits alone. With "
+        "--history, a first round's order comes from the members' past results where they have "
+        "any (docs/seeding.md).",
     )
     parser.add_argument("entries", metavar="ENTRIES.csv", help="entries file, or - for stdin")
     add_ruleset_arguments(parser)
@@ -49,6 +53,7 @@ def register(subparsers: Any) -> None:
         default=None,
         help="tables kept for guests at the back (default: the ruleset's)",
     )
+    add_history_argument(parser, required=False)
     add_format_argument(parser)
     parser.set_defaults(run=run)
 
@@ -62,7 +67,10 @@ def run(args: argparse.Namespace) -> int:
         # Qualifiers (advance output) are chosen by where they go, entries by their group.
         rows = [r for r in rows if (r.to_group or r.previous_group) == args.group]
     seating = seat_entries(
-        [SeatingEntrant(r.entry, r.previous_group, r.previous_place) for r in seeded(rows)],
+        [
+            SeatingEntrant(r.entry, r.previous_group, r.previous_place)
+            for r in seeded(rows, effective_seed_ranks(rows, args.history, args.event))
+        ],
         plan,
         solo_count_per_group=rnd.seating.solo_top_per_previous_group,
         seats_per_table=rnd.seating.entries_per_table,
@@ -92,12 +100,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def seeded(rows: list[EntryRow]) -> list[EntryRow]:
+def seeded(rows: list[EntryRow], seed_rank: Mapping[str, int | None]) -> list[EntryRow]:
     """Order of seeding: place in the previous round, else seed rank, else file order."""
 
     def key(item: tuple[int, EntryRow]) -> tuple[int, int, int]:
         position, row = item
-        seed = row.previous_place if row.previous_place is not None else row.seed_rank
+        seed = row.previous_place if row.previous_place is not None else seed_rank[row.entry]
         return (seed is None, seed or 0, position)
 
     return [row for _, row in sorted(enumerate(rows), key=key)]

@@ -20,6 +20,8 @@ class EntryRow:
     previous_group: str | None
     previous_place: int | None
     to_group: str
+    # The person ids of the members in a history of past results (`;` between members).
+    people: tuple[str, ...] = ()
 
 
 def read_entries(text: str, *, source: str) -> list[EntryRow]:
@@ -62,6 +64,7 @@ def read_entries(text: str, *, source: str) -> list[EntryRow]:
                 if values.get("previous_place")
                 else whole("rank"),
                 to_group=values.get("to_group", ""),
+                people=tuple(p.strip() for p in values.get("person", "").split(";") if p.strip()),
             )
         )
     if problems:

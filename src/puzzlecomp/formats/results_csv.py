@@ -72,17 +72,19 @@ def read_results(text: str, *, source: str) -> list[ResultRow]:
     return rows
 
 
-def csv_records(text: str, *, source: str) -> Iterator[tuple[int, dict[str, str]]]:
+def csv_records(
+    text: str, *, source: str, key: str = "entry"
+) -> Iterator[tuple[int, dict[str, str]]]:
     """(spreadsheet row number, trimmed values by lower-case column) of every non-blank row.
 
-    Raises InputError for a file with no header or no entry column.
+    Raises InputError for a file with no header or no `key` column.
     """
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     if reader.fieldnames is None:
         raise InputError([InputProblem(source, None, "", "", "the file is empty")])
     reader.fieldnames = [name.strip().lower() for name in reader.fieldnames]
-    if "entry" not in reader.fieldnames:
-        raise InputError([InputProblem(source, 1, "", "entry", "the header has no entry column")])
+    if key not in reader.fieldnames:
+        raise InputError([InputProblem(source, 1, "", key, f"the header has no {key} column")])
     for number, raw in enumerate(reader, start=2):
         values = {k: (v or "").strip() for k, v in raw.items() if k is not None}
         if any(values.values()):

@@ -15,23 +15,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils import timezone
 
-from puzzlecomp.championships.engine import round_rules
+from puzzlecomp.championships.engine import NO_MEMBERS, round_ranking, round_rules
 from puzzlecomp.championships.models import (
     Championship,
-    Qualifier,
     QualifierStatus,
     Round,
+    RoundState,
     Seat,
 )
-from puzzlecomp.championships.selectors.planning import NO_MEMBERS, ranking_with_rows
 from puzzlecomp.championships.selectors.publishing import public_name, withheld_by_number
-from puzzlecomp.championships.services.rounds import dispute_window_ends, round_clock
+from puzzlecomp.championships.selectors.rounds import (
+    dispute_window_ends,
+    round_clock_get,
+    round_limit_seconds,
+)
+from puzzlecomp.championships.services.qualifiers import round_qualification_marks
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.flags import entry_flag
-from puzzlecomp.rules.qualification import qualify_for_next_round
 from puzzlecomp.rules.ranking import RankedEntry
 from puzzlecomp.rules.results import Status
+from puzzlecomp.rules.round_life import state_at
 from puzzlecomp.rules.rounds import RoundRules
 from puzzlecomp.rules.ruleset import Event as EventSpec
 
@@ -93,6 +98,12 @@ def round_snapshot_cached(rnd: Round, seq: int | None = None) -> Snapshot:
     championship = rnd.event.championship
     if seq is None:
         seq = current_seq(championship.pk)
+    if _counting_unwritten(rnd):
+        # Past its limit before the pump wrote the move: the state is new at this number, so
+        # the snapshot is built apart (the pump's notice, within a second, makes a new one).
+        snap = snapshot_build(rnd, seq)
+        return Snapshot(seq, snap.etag.removesuffix('"') + '-counting"', snap.body,
+                        snap.gzipped)
     key = snapshot_key(championship.pk, championship.created_at, rnd.pk, seq)
     hit = snapshot_cache_get(key)
     if hit is not None:
@@ -106,6 +117,14 @@ def round_snapshot_cached(rnd: Round, seq: int | None = None) -> Snapshot:
     with _cache_lock:
         _building.pop(key, None)
     return hit
+
+
+def _counting_unwritten(rnd: Round) -> bool:
+    """Whether the round is stored as running but reads as counting (its limit has passed)."""
+    if rnd.state != RoundState.RUNNING:
+        return False
+    return state_at(rnd.state, started_at=rnd.starts_at, limit_seconds=round_limit_seconds(rnd),
+                    now=timezone.now()) == RoundState.COUNTING
 
 
 def snapshot_build(rnd: Round, seq: int) -> Snapshot:
@@ -129,11 +148,11 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
     """The round's live state and ranking as plain JSON values (documented in docs/live.md)."""
     event = rnd.event
     championship = event.championship
-    clock = round_clock(rnd)
     rules = round_rules(rnd)
-    # One read of the results for both the engine and the lines (plain values, not model
-    # instances: a WJPC round has 1,200 of them, once per notice).
-    ranking, rows = ranking_with_rows(rnd, rules=rules)
+    clock = round_clock_get(rnd, rules=rules)
+    # One read of the results for both the engine and the lines.
+    ranked = round_ranking(rnd, rules=rules)
+    ranking, rows = ranked.lines, ranked.rows
     tables = dict(Seat.objects.filter(round=rnd, no_show=False)
                   .values_list("entry__number", "table"))
     marks = qualification_marks(rnd, ranking, rules=rules)
@@ -166,20 +185,16 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
 
 def qualification_marks(rnd: Round, ranking: list[RankedEntry], *,
                         rules: RoundRules | None = None) -> dict[int, dict[str, str]]:
-    """Entry number -> where it goes and why: confirmed qualifiers once the organiser has
-    confirmed them, the engine's prediction before (empty for an event's last round)."""
-    confirmed = Qualifier.objects.filter(from_round=rnd, status=QualifierStatus.CONFIRMED)
-    if confirmed.exists():
-        return {q.entry.number: {"to_group": q.to_group, "reason": q.reason, "confirmed": "1"}
-                for q in confirmed.select_related("entry")}
-    if not ranking:
-        return {}
+    """Entry number -> where it goes and why, as the downloads mark it
+    (`services.qualifiers.round_qualification_marks`): the organiser's confirmed qualifiers
+    once confirmed (withdrawn ones are no longer going), the engine's prediction before."""
     try:
-        qualifiers = qualify_for_next_round(ranking, rules or round_rules(rnd))
-    except RulesError:
+        marks = round_qualification_marks(rnd, ranking, rules=rules)
+    except RulesError:  # the engine cannot say yet who goes on
         return {}
-    return {int(q.entry.id): {"to_group": q.to_group, "reason": str(q.reason)}
-            for q in qualifiers}
+    return {number: {"to_group": mark.to_group, "reason": mark.reason,
+                     **({"confirmed": "1"} if mark.status == QualifierStatus.CONFIRMED else {})}
+            for number, mark in marks.items() if mark.status != QualifierStatus.WITHDRAWN}
 
 
 def _flag(line: RankedEntry, spec: EventSpec) -> str:

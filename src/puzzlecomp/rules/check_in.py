@@ -7,11 +7,13 @@ has not shown up a number of minutes after the start (`no_show_after_minutes`, 1
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Mapping
 from typing import Literal
 
 from puzzlecomp.rules.errors import RuleViolation, violation
+from puzzlecomp.rules.round_life import no_show_allowed_at, no_show_refusal
 
 CheckInStatus = Literal["present", "late", "no_show", "replaced"]
 
@@ -22,13 +24,9 @@ SHOWN_UP: frozenset[CheckInStatus] = frozenset({"present", "late"})
 
 def table_free_at(*, round_start: dt.datetime | None,
                   no_show_after_minutes: int | None) -> dt.datetime | None:
-    """When an entrant who has not shown up loses their table; None when the rule cannot apply.
-
-    None when the ruleset has no no-show rule or the round has no start yet.
-    """
-    if round_start is None or no_show_after_minutes is None:
-        return None
-    return round_start + dt.timedelta(minutes=no_show_after_minutes)
+    """When an entrant who has not shown up loses their table (round_life's no-show time);
+    None when the ruleset has no no-show rule or the round has no start yet."""
+    return no_show_allowed_at(round_start, no_show_after_minutes)
 
 
 def offered_for_replacement(
@@ -59,19 +57,9 @@ def replacement_refusal(
     now: dt.datetime,
 ) -> RuleViolation | None:
     """Why this entrant's table may not be given away now, or None when it may."""
-    if no_show_after_minutes is None:
-        return violation("seating.no_show_not_in_rules",
-                         "the ruleset does not let the organiser give away missing tables",
-                         entry=entrant)
-    free_at = table_free_at(round_start=round_start, no_show_after_minutes=no_show_after_minutes)
-    if free_at is None:
-        return violation("seating.round_not_started", "the round has no start time yet",
-                         entry=entrant)
-    if now < free_at:
-        return violation("seating.no_show_too_early",
-                         f"a table may be given away {no_show_after_minutes} minutes after the "
-                         f"start, from {free_at.isoformat()}",
-                         entry=entrant, time=free_at, minutes=no_show_after_minutes)
+    too_soon = no_show_refusal(minutes=no_show_after_minutes, starts_at=round_start, at=now)
+    if too_soon is not None:
+        return dataclasses.replace(too_soon, entry=entrant)
     if status == "replaced":
         return violation("check_in.already_replaced", f"entry {entrant}'s table was given away",
                          entry=entrant)

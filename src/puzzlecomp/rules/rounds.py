@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from puzzlecomp.rules.errors import RulesError, violation
+from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
 from puzzlecomp.rules.ruleset import Event, Round, Ruleset
 
 
@@ -52,6 +52,46 @@ def find_round(ruleset: Ruleset, event_id: str, round_id: str | None = None) -> 
         ) from None
 
 
+def round_rule_problems(
+    ruleset: Ruleset,
+    event_id: str,
+    round_id: str | None = None,
+    *,
+    time_limit_minutes: int | None = None,
+    pieces: int | None = None,
+) -> list[RuleViolation]:
+    """What the round's rules still lack with these overrides: a time limit, a puzzle size.
+
+    The messages name what is missing, not how to give it: the command line adds its options,
+    the web app its settings page.
+    """
+    _, rnd = find_round(ruleset, event_id, round_id)
+    problems = []
+    if time_limit_minutes is not None and time_limit_minutes <= 0:
+        problems.append(violation("round.time_limit_invalid", "the time limit must be positive",
+                                  field="time_limit"))
+    if pieces is not None and pieces <= 0:
+        problems.append(violation("round.pieces_invalid", "the puzzle size must be positive",
+                                  field="pieces"))
+    if (time_limit_minutes or rnd.time_limit_minutes) is None:
+        problems.append(
+            violation(
+                "round.time_limit_required",
+                f"{ruleset.id} states no time limit for {event_id} {rnd.id}",
+                field="time_limit",
+            )
+        )
+    if any((pieces or size) is None for size in rnd.puzzle_sizes):
+        problems.append(
+            violation(
+                "round.pieces_required",
+                f"{ruleset.id} states no puzzle size for {event_id} {rnd.id}",
+                field="pieces",
+            )
+        )
+    return problems
+
+
 def resolve_round(
     ruleset: Ruleset,
     event_id: str,
@@ -62,36 +102,13 @@ def resolve_round(
 ) -> RoundRules:
     """The round's rules with overrides; refuses unknown ids and missing limits or sizes."""
     event, rnd = find_round(ruleset, event_id, round_id)
-    problems = []
-    if time_limit_minutes is not None and time_limit_minutes <= 0:
-        problems.append(violation("round.time_limit_invalid", "--time-limit must be positive",
-                                  field="time_limit"))
-    if pieces is not None and pieces <= 0:
-        problems.append(violation("round.pieces_invalid", "--pieces must be positive",
-                                  field="pieces"))
-    limit = time_limit_minutes or rnd.time_limit_minutes
-    if limit is None:
-        problems.append(
-            violation(
-                "round.time_limit_required",
-                f"{ruleset.id} states no time limit for {event_id} {rnd.id}: "
-                "give it with --time-limit MINUTES",
-                field="time_limit",
-            )
-        )
-    sizes = tuple(pieces or size for size in rnd.puzzle_sizes)
-    if any(size is None for size in sizes):
-        problems.append(
-            violation(
-                "round.pieces_required",
-                f"{ruleset.id} states no puzzle size for {event_id} {rnd.id}: "
-                "give it with --pieces N",
-                field="pieces",
-            )
-        )
+    problems = round_rule_problems(ruleset, event_id, rnd.id,
+                                   time_limit_minutes=time_limit_minutes, pieces=pieces)
     if problems:
         raise RulesError(problems)
+    limit = time_limit_minutes or rnd.time_limit_minutes
     assert limit is not None
+    sizes = tuple(pieces or size for size in rnd.puzzle_sizes)
     return RoundRules(
         ruleset=ruleset,
         event=event,

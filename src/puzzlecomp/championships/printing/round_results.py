@@ -12,10 +12,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 from fpdf.fonts import FontFace
 
-from puzzlecomp.championships.models import Result, Round, Seat
+from puzzlecomp.championships.engine import round_ranking
+from puzzlecomp.championships.models import Round, Seat
 from puzzlecomp.championships.printing.documents import Document, Heading
 from puzzlecomp.championships.selectors.lists import Table
-from puzzlecomp.championships.selectors.planning import group_labels, ranking_by_round_groups
+from puzzlecomp.championships.selectors.planning import group_labels
 from puzzlecomp.championships.services.qualifiers import (
     QualifierLine,
     round_qualification_marks,
@@ -69,17 +70,16 @@ def round_result_lines(rnd: Round) -> list[ResultLine]:
 
     Raises RulesError when the stored results cannot be ranked.
     """
-    ranking = ranking_by_round_groups(rnd)
-    marks = round_qualification_marks(rnd, ranking)
+    ranking = round_ranking(rnd)
+    marks = round_qualification_marks(rnd, ranking.lines, rules=ranking.rules)
     tables = dict(Seat.objects.filter(round=rnd, no_show=False)
                   .values_list("entry__number", "table"))
-    times = dict(Result.objects.filter(round=rnd).values_list("entry__number", "time_seconds"))
     order = {label: i for i, label in enumerate(group_labels(rnd))}
     lines = []
-    for row in ranking_rows(ranking):
+    for row in ranking_rows(ranking.lines):
         number = int(row["entry"])
         mark = marks.get(number)
-        time = times.get(number)
+        time = ranking.rows[number]["time_seconds"]
         lines.append(ResultLine(**{
             **row,
             "entry": number,

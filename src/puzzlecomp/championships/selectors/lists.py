@@ -7,11 +7,10 @@ files always have the same columns.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlecomp.championships.engine import ioc, round_ranking
+from puzzlecomp.championships.engine import ioc
 from puzzlecomp.championships.models import (
     AuditEntry,
     Championship,
@@ -23,7 +22,6 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
-from puzzlecomp.formats.ranking_output import RANKING_COLUMNS, ranking_rows
 
 MODELS_CHOSEN = "puzzlecomp.entry.models_chosen"
 
@@ -105,12 +103,3 @@ def people_table(*, championship: Championship, private: bool) -> Table:
         rows.append(row)
     suffix = "people-private" if private else "people"
     return Table(f"{championship.slug}-{suffix}", columns, rows, private=private)
-
-
-def round_results_table(*, rnd: Round) -> Table:
-    """The round's ranking as the engine computes it (raises RulesError on bad results)."""
-    columns: Sequence[str] = RANKING_COLUMNS
-    rows = [tuple(line[c] for c in columns) for line in ranking_rows(round_ranking(rnd))]
-    event = rnd.event
-    return Table(f"{event.championship.slug}-{event.code}-{rnd.code}-results", tuple(columns),
-                 rows)

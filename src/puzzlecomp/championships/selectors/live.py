@@ -29,6 +29,7 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.result_values import RESULT_FIELDS, ResultValues
 from puzzlecomp.championships.selectors.planning import floor_map_get
+from puzzlecomp.championships.selectors.rounds import round_limit_seconds, rounds_read_now
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.relay import rotation_schedule
 from puzzlecomp.rules.results import Status
@@ -159,7 +160,8 @@ class _Clock:
 
 def _clock(rnd: Round, now: dt.datetime) -> _Clock:
     results = {r.entry.number: r for r in Result.objects.filter(round=rnd).select_related("entry")}
-    return _Clock(rnd.state, elapsed_seconds(rnd, now), round_rules(rnd).time_limit_seconds,
+    # A round without a time limit cannot have started: its seats wait.
+    return _Clock(rnd.state, elapsed_seconds(rnd, now), round_limit_seconds(rnd) or 0,
                   time_credits_get(rnd), results)
 
 
@@ -257,7 +259,7 @@ def credit_lines_get(rnd: Round) -> list[CreditLine]:
     credits = time_credits_get(rnd)
     if not credits:
         return []
-    limit = round_rules(rnd).time_limit_seconds
+    limit = round_limit_seconds(rnd) or 0
     tables = dict(Seat.objects.filter(round=rnd, no_show=False)
                   .values_list("entry__number", "table"))
     entries = Entry.objects.filter(event=rnd.event, number__in=credits).order_by("number")
@@ -389,7 +391,10 @@ class RelayRotation:
 def relay_rotation_get(rnd: Round) -> RelayRotation | None:
     """The rotation schedule of every team, signal by signal; None for rounds that do not
     rotate (czech-blind-and-relay.txt, 3.2: a signal every 8 minutes)."""
-    rules = round_rules(rnd)
+    try:
+        rules = round_rules(rnd)
+    except RulesError:  # no time limit yet: no schedule to show
+        return None
     parts = rules.round.relay_parts
     rotating = next((p for p in parts if p.rotate_every_minutes), None)
     if rotating is None:
@@ -441,8 +446,8 @@ def _finishes(puzzles: list[dict[str, Any]], offset: int, count: int) -> dict[in
 
 def rounds_of(championship_id: int) -> list[Round]:
     """Every round of the championship, event by event, with its open disputes counted."""
-    return list(Round.objects.filter(event__championship_id=championship_id)
-                .select_related("event")
-                .annotate(open_disputes=Count("disputes",
-                                              filter=Q(disputes__status=DisputeStatus.OPEN)))
-                .order_by("event__position", "position"))
+    return rounds_read_now(Round.objects.filter(event__championship_id=championship_id)
+                           .select_related("event__championship")
+                           .annotate(open_disputes=Count(
+                               "disputes", filter=Q(disputes__status=DisputeStatus.OPEN)))
+                           .order_by("event__position", "position"))

@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from django.db.models import F, Prefetch, QuerySet, TextField
-from django.db.models.functions import Cast, ExtractYear
+from django.db.models import Prefetch, QuerySet
 
 from puzzlecomp.championships.engine import (
-    RESULT_FIELDS,
     engine_entry,
-    engine_person_of,
-    engine_result_of,
     flag_of,
-    round_rules,
+    round_ranking,
     ruleset_of,
 )
 from puzzlecomp.championships.models import (
@@ -29,11 +23,11 @@ from puzzlecomp.championships.models import (
     Event,
     GroupMove,
     QualifierStatus,
-    Result,
     Round,
     Seat,
 )
 from puzzlecomp.championships.models import Qualifier as QualifierRow
+from puzzlecomp.championships.selectors.history import event_seed_ranks
 from puzzlecomp.planning import (
     FloorPlan,
     GroupBalance,
@@ -44,11 +38,7 @@ from puzzlecomp.planning import (
     TableAssignment,
     group_balance,
 )
-from puzzlecomp.rules.people import Person as EnginePerson
 from puzzlecomp.rules.qualification import Qualifier, QualifyReason, qualify_for_next_round
-from puzzlecomp.rules.ranking import RankedEntry, rank_round
-from puzzlecomp.rules.results import Entry as EngineEntry
-from puzzlecomp.rules.rounds import RoundRules
 from puzzlecomp.rules.ruleset import Round as RoundSpec
 from puzzlecomp.rules.ruleset import SeatingRule
 
@@ -173,9 +163,9 @@ def entry_flags(rnd: Round, *, grouped_only: bool = False) -> dict[str, str]:
 def planning_entrants(rnd: Round) -> list[PlanningEntrant]:
     """The confirmed entries of the round's event, as the group assignment sees them."""
     flags = entry_flags(rnd)
-    rows = Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED).values_list(
-        "number", "seed_rank")
-    return [PlanningEntrant(str(number), flags[str(number)], seed) for number, seed in rows]
+    ranks = event_seed_ranks(rnd.event)
+    return [PlanningEntrant(str(number), flags[str(number)], rank)
+            for number, rank in ranks.items()]
 
 
 def groups_balance_get(rnd: Round) -> GroupBalance | None:
@@ -230,18 +220,20 @@ def group_lines(rnd: Round) -> list[GroupLine]:
     return sorted(lines, key=lambda ln: (order.get(ln.group, len(order)), ln.number))
 
 
-def seating_order(rnd: Round, group: str) -> tuple[list[SeatingEntrant], list[Entry]]:
+def seating_order(rnd: Round, group: str, *, ranks: dict[int, int | None] | None = None,
+                  ) -> tuple[list[SeatingEntrant], list[Entry]]:
     """The entries to seat in one group of the round, strongest first, with their rows.
 
-    First rounds: seed rank, then entry number. Later rounds: the qualifiers going to the
-    group (confirmed ones once confirmed), by place in the previous round (wjpc-2025.txt: the
-    top 8 of each group sit alone).
+    First rounds: seed rank (from the members' history where they have any, docs/seeding.md),
+    then entry number. Later rounds: the qualifiers going to the group (confirmed ones once
+    confirmed), by place in the previous round (wjpc-2025.txt: the top 8 of each group sit
+    alone). `ranks` are the event's seed ranks when the caller has them already.
     """
     if is_first_round(rnd):
-        entries = list(
-            Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED, group=group)
-            .order_by(F("seed_rank").asc(nulls_last=True), "number")
-        )
+        ranks = event_seed_ranks(rnd.event) if ranks is None else ranks
+        entries = sorted(
+            Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED, group=group),
+            key=lambda e: (ranks.get(e.number) is None, ranks.get(e.number) or 0, e.number))
         return [SeatingEntrant(str(e.number)) for e in entries], entries
     qualifiers = [q for q in qualifiers_of_previous(rnd) if q.to_group == group]
     qualifiers.sort(key=lambda q: (q.rank, q.entry.group, int(q.entry.id)))
@@ -269,77 +261,8 @@ def qualifiers_of_previous(rnd: Round) -> list[Qualifier]:
             "seating.previous_round_without_results",
             "The previous round has no results yet, so its qualifiers are not known.",
         )
-    return qualify_for_next_round(ranking_by_round_groups(previous), round_rules(previous))
-
-
-def ranking_by_round_groups(rnd: Round) -> list[RankedEntry]:
-    """The round's ranking, grouped by the groups the entries sat in during that round.
-
-    A first round's groups are the entries' own; a later round's come from its seats.
-    """
-    return ranking_with_rows(rnd)[0]
-
-
-# The members of an entry stored without any: one person of whom nothing is known.
-NO_MEMBERS = (EnginePerson(),)
-
-
-def ranking_with_rows(rnd: Round, *, rules: RoundRules | None = None,
-                      ) -> tuple[list[RankedEntry], dict[int, dict[str, Any]]]:
-    """`ranking_by_round_groups` and the stored result rows it ranked, by entry number.
-
-    Built from plain values (one query for the results with their entries, one for the
-    members with their persons): model instances and a prefetch per row cost ten times
-    more for a WJPC round of 1,200 results, which the live snapshot builds on every notice.
-    """
-    event = rnd.event
-    seat_group = (None if is_first_round(rnd) else
-                  dict(Seat.objects.filter(round=rnd).values_list("entry_id", "group")))
-    # By primary key: the groups are ranked in the order their first result appears.
-    rows = list(Result.objects.filter(round=rnd).order_by("pk").values(
-        "entry_id", "entry__number", "entry__name", "entry__country", "entry__group",
-        "checked", "version", *(f for f in RESULT_FIELDS if f != "puzzles"),
-        puzzles_json=Cast("puzzles", TextField())))
-    members = _members_of_round(rnd, event.code)
-    pairs = []
-    for row in rows:
-        row["puzzles"] = _json_list(row.pop("puzzles_json"))
-        entry_id = row["entry_id"]
-        group = (row["entry__group"] if seat_group is None
-                 else seat_group.get(entry_id, WHOLE_ROUND))
-        entry = EngineEntry(id=str(row["entry__number"]), name=row["entry__name"],
-                            country=row["entry__country"], group=group,
-                            members=members.get(entry_id) or NO_MEMBERS)
-        pairs.append((entry, engine_result_of(row)))
-    ranking = rank_round(pairs, rules or round_rules(rnd), settings=event.championship.settings)
-    return ranking, {row["entry__number"]: row for row in rows}
-
-
-def _members_of_round(rnd: Round, event_code: str) -> dict[int, tuple[EnginePerson, ...]]:
-    """The engine's view of the members of every entry with a result in the round, by entry id,
-    in the order of `EntryMember.position`."""
-    members: dict[int, list[EnginePerson]] = {}
-    for (entry_id, represents, first_of_year, nationality, residence, region, years_resident,
-         born, earlier_events) in (
-            EntryMember.objects.filter(entry__results__round=rnd)
-            .order_by("entry_id", "position", "pk")
-            .values_list("entry_id", "represents", "first_state_competition_of_year",
-                         "person__nationality", "person__residence",
-                         "person__region", "person__years_resident",
-                         ExtractYear("person__birth_date"),
-                         Cast("person__earlier_events", TextField()))):
-        members.setdefault(entry_id, []).append(engine_person_of(
-            event_code=event_code, represents=represents, nationality=nationality,
-            residence=residence, region=region, years_resident=years_resident,
-            birth_year=born, earlier_events=_json_list(earlier_events),
-            first_state_competition_of_year=first_of_year))
-    return {entry_id: tuple(people) for entry_id, people in members.items()}
-
-
-def _json_list(text: str | None) -> list[Any]:
-    """A stored JSON list read as text: most are empty, and skipping the decoder for those
-    (and Django's JSON converter for all) saves a tenth of a large round's read."""
-    return json.loads(text) if text and text != "[]" else []
+    ranking = round_ranking(previous)
+    return qualify_for_next_round(ranking.lines, ranking.rules)
 
 
 def seating_get(rnd: Round, group: str) -> Seating:

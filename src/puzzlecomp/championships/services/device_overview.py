@@ -1,7 +1,7 @@
 """What a judge's phone shows: its section's tables in the live rounds, with each entry's result.
 
-A read, kept with the services because each round's clock comes from `round_clock`, which moves
-a round past its limit to counting as it reads (and selectors never import services).
+A read (it writes nothing), kept beside the services whose device sections and puzzle stages it
+shows (and selectors never import services).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from puzzlecomp.championships.engine import round_rules
 from puzzlecomp.championships.models import JudgeDevice, Result, Round, Seat
+from puzzlecomp.championships.selectors.rounds import round_clock_get
 from puzzlecomp.championships.services.devices import section_of
 from puzzlecomp.championships.services.recording import LIVE_STATES
-from puzzlecomp.championships.services.rounds import round_clock
 from puzzlecomp.rules.puzzle_order import puzzle_stages
 
 
@@ -79,7 +79,7 @@ def device_overview(device: JudgeDevice, *, now: dt.datetime | None = None) -> D
                   .order_by("event__position", "position"))
     rounds = []
     for rnd in candidates:
-        clock = round_clock(rnd, now=now).as_json()
+        clock = round_clock_get(rnd, now=now).as_json()
         rounds.append(_live_round(device, rnd, clock))
     return DeviceOverview(device=device, rounds=tuple(rounds), server_now=now)
 

@@ -31,12 +31,12 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.notices import announce
 from puzzlecomp.championships.selectors.live import TIME_CREDIT, time_credit_of
 from puzzlecomp.championships.selectors.planning import contacts_of
+from puzzlecomp.championships.selectors.rounds import dispute_window_ends
 from puzzlecomp.championships.services.results import (
     RESULT_FIELDS,
     ResultValues,
     result_submit,
 )
-from puzzlecomp.championships.services.rounds import dispute_window_ends
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.results import Status
 

@@ -27,6 +27,7 @@ from puzzlecomp.championships.selectors.planning import (
     planning_entrants,
     round_spec,
 )
+from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.registration import entrant_link
 from puzzlecomp.planning import GroupAssignment, GroupBalance, PlanningError, assign_groups
 
@@ -52,6 +53,7 @@ def groups_assign(*, round: Round, seed: int, user: Any = None) -> GroupAssignme
         raise PlanningError("groups.already_published",
                             "The groups are published; move entries one by one instead.")
     spec = round_spec(rnd)
+    member_facts_derive(championship=rnd.event.championship)
     assignment = assign_groups(planning_entrants(rnd), groups=spec.groups or rnd.groups,
                                merges=spec.merging_groups, seed=seed)
     confirmed = Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED)

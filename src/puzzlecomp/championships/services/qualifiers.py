@@ -15,7 +15,7 @@ from typing import Any
 from django.db import transaction
 
 from puzzlecomp.championships.audit import log_action
-from puzzlecomp.championships.engine import round_rules
+from puzzlecomp.championships.engine import round_ranking, round_rules
 from puzzlecomp.championships.models import (
     Dispute,
     DisputeStatus,
@@ -27,7 +27,6 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.notices import announce
-from puzzlecomp.championships.selectors.planning import ranking_by_round_groups
 from puzzlecomp.championships.services.seating import seating_assign
 from puzzlecomp.rules import results
 from puzzlecomp.rules.qualification import Qualifier as EngineQualifier
@@ -107,9 +106,8 @@ def _locked(rnd: Round) -> Round:
 
 
 def _engine(rnd: Round) -> tuple[list[RankedEntry], list[EngineQualifier], RoundRules]:
-    rules = round_rules(rnd)
-    ranking = ranking_by_round_groups(rnd)
-    return ranking, qualify_for_next_round(ranking, rules), rules
+    ranking = round_ranking(rnd)
+    return ranking.lines, qualify_for_next_round(ranking.lines, ranking.rules), ranking.rules
 
 
 # What makes two confirmations the same: entry number, rank, group, next group, reason.
@@ -161,14 +159,14 @@ def round_qualifiers_get(rnd: Round) -> RoundQualifiers:
     )
 
 
-def round_qualification_marks(rnd: Round,
-                              ranking: Sequence[RankedEntry]) -> dict[int, QualifierLine]:
+def round_qualification_marks(rnd: Round, ranking: Sequence[RankedEntry], *,
+                              rules: RoundRules | None = None) -> dict[int, QualifierLine]:
     """Entry number -> its qualification: the confirmed rows (withdrawn ones too) once there are
     any, else the engine's prediction (status blank); empty for an event's last round."""
     stored = _stored(rnd)
     if stored:
         return {row.entry.number: _line_of_row(row) for row in stored}
-    rules = round_rules(rnd)
+    rules = rules or round_rules(rnd)
     if not ranking or rules.round.qualification is None:
         return {}
     return {int(q.entry.id): _line_of_engine(q) for q in qualify_for_next_round(ranking, rules)}

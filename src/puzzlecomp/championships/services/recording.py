@@ -25,6 +25,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.live import credit_of
+from puzzlecomp.championships.selectors.rounds import round_clock_get
 from puzzlecomp.championships.services.devices import DeviceForbidden, device_seen, section_of
 from puzzlecomp.championships.services.results import (
     ResultConflict,
@@ -33,7 +34,6 @@ from puzzlecomp.championships.services.results import (
     result_replayed,
     result_submit,
 )
-from puzzlecomp.championships.services.rounds import round_clock
 from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
 from puzzlecomp.rules.puzzle_order import puzzle_stages
 from puzzlecomp.rules.results import Status
@@ -124,7 +124,7 @@ def _submit(*, device: JudgeDevice, rnd: Round, seat: Seat, write: JudgeWrite,
             client_id: str, base_version: int, now: dt.datetime) -> WriteOutcome:
     # One resolution of the round's rules serves the clock, the values and the scoring.
     rules = round_rules(rnd)
-    clock = round_clock(rnd, now=now, rules=rules)
+    clock = round_clock_get(rnd, now=now, rules=rules)
     entry = seat.entry
     if rnd.state not in LIVE_STATES:
         raise RulesError(violation(

@@ -7,7 +7,7 @@ refund); these functions feed it stored rows and write down what it decided.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
@@ -112,12 +112,15 @@ class Registration:
 
 @transaction.atomic
 def entry_register(*, event: Event, members: Sequence[MemberDetails],
-                   team_name: str = "") -> Registration:
+                   team_name: str = "", claimed: Mapping[str, Person] | None = None,
+                   ) -> Registration:
     """Register an entry, unconfirmed, and email the confirmation link to its contact.
 
     Raises RulesError with every rule the entry breaks (window, places, ages, team size, one
     entry per person and event, nationality). A full event with a waiting list accepts the
-    entry for the waiting list (`outcome`).
+    entry for the waiting list (`outcome`). `claimed` maps a member's identity to the known
+    person they said they are ("is this you?", selectors/people.py); the member's entries and
+    history are then that person's.
     """
     event = event_lock(event)
     championship = event.championship
@@ -125,6 +128,7 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
     now = timezone.now()
     matches = {m.identity: list(person_matches(email=m.email, first_name=m.first_name,
                                                last_name=m.last_name, birth_date=m.birth_date))
+               or ([claimed[m.identity]] if claimed and m.identity in claimed else [])
                for m in members}
     applicants = [
         Applicant(
@@ -341,9 +345,12 @@ def _person_save(member: MemberDetails, matches: list[Person]) -> Person:
             first_name=member.first_name.strip(), last_name=member.last_name.strip(),
             email=member.email.strip(), birth_date=member.birth_date, **details)
     person = matches[0]
-    for field, value in details.items():
+    # A known person claimed at registration gets the contact details they lacked.
+    known = {"email": person.email or member.email.strip(),
+             "birth_date": person.birth_date or member.birth_date}
+    for field, value in {**details, **known}.items():
         setattr(person, field, value)
-    person.save(update_fields=list(details))
+    person.save(update_fields=[*details, *known])
     return person
 
 

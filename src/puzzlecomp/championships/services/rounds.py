@@ -1,80 +1,45 @@
 """A round's life: start (the clock never stops), counting at the limit, provisional results,
-publication (opening the dispute window) and final results."""
+publication (opening the dispute window) and final results.
+
+The engine (`rules.round_life`) decides which moves are allowed and when; these write them.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from puzzlecomp.championships.audit import log_action
-from puzzlecomp.championships.engine import round_rules, ruleset_of
 from puzzlecomp.championships.models import Dispute, DisputeStatus, Round, RoundState
 from puzzlecomp.championships.notices import announce
-from puzzlecomp.rules.errors import RulesError, violation
-from puzzlecomp.rules.rounds import RoundRules
-
-# Which state a round may move to from each state, by hand.
-NEXT_STATES = {
-    RoundState.PLANNED: (RoundState.RUNNING,),
-    RoundState.RUNNING: (RoundState.COUNTING,),
-    RoundState.COUNTING: (RoundState.PROVISIONAL,),
-    RoundState.PROVISIONAL: (RoundState.PUBLISHED, RoundState.COUNTING),
-    RoundState.PUBLISHED: (RoundState.FINAL, RoundState.PROVISIONAL),
-    RoundState.FINAL: (),
-}
+from puzzlecomp.championships.selectors.rounds import (
+    dispute_window_ends,
+    round_limit_seconds,
+    round_readiness_get,
+)
+from puzzlecomp.championships.services.facts import member_facts_derive
+from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.round_life import final_check, move_check, state_at
 
 
-@dataclass(frozen=True)
-class RoundClock:
-    """Where a round's clock stands; every screen draws it from these and the server's time."""
+def round_advance(rnd: Round, *, now: dt.datetime | None = None) -> Round:
+    """Write the move of a running round past its limit to counting, announcing it.
 
-    state: str
-    started_at: dt.datetime | None
-    limit_seconds: int
-    ends_at: dt.datetime | None
-    server_now: dt.datetime
-
-    @property
-    def elapsed_seconds(self) -> float | None:
-        if self.started_at is None:
-            return None
-        return max(0.0, (self.server_now - self.started_at).total_seconds())
-
-    def as_json(self) -> dict[str, Any]:
-        iso = (lambda t: t.isoformat() if t else None)  # noqa: E731
-        return {"state": self.state, "started_at": iso(self.started_at),
-                "limit_seconds": self.limit_seconds, "ends_at": iso(self.ends_at),
-                "server_now": iso(self.server_now)}
-
-
-def round_clock(rnd: Round, *, now: dt.datetime | None = None,
-                rules: RoundRules | None = None) -> RoundClock:
-    """The round's clock, after moving a round past its limit to counting (`rules`: the
-    round's rules when the caller has them)."""
-    now = now or timezone.now()
-    limit = (rules or round_rules(rnd)).time_limit_seconds
-    round_advance(rnd, now=now, limit_seconds=limit)
-    started = rnd.starts_at if rnd.state != RoundState.PLANNED else None
-    ends = started + dt.timedelta(seconds=limit) if started else None
-    return RoundClock(str(rnd.state), started, limit, ends, now)
-
-
-def round_advance(rnd: Round, *, now: dt.datetime | None = None,
-                  limit_seconds: int | None = None) -> Round:
-    """A running round whose limit has passed moves to counting (checked whenever it is read,
-    so no timer process is needed and a restarted server is right at once)."""
+    The one write of that move: the live pump calls it every second, and every move by hand
+    first. Reads need not wait for it: they compute the state (`selectors.rounds`).
+    """
     if rnd.state != RoundState.RUNNING or rnd.starts_at is None:
         return rnd
     now = now or timezone.now()
-    if limit_seconds is None:
-        limit_seconds = round_rules(rnd).time_limit_seconds
-    ends = rnd.starts_at + dt.timedelta(seconds=limit_seconds)
-    if now < ends:
+    limit_seconds = round_limit_seconds(rnd)
+    if state_at(rnd.state, started_at=rnd.starts_at, limit_seconds=limit_seconds,
+                now=now) != RoundState.COUNTING:
         return rnd
+    assert limit_seconds is not None
+    ends = rnd.starts_at + dt.timedelta(seconds=limit_seconds)
     with transaction.atomic():
         moved = Round.objects.filter(pk=rnd.pk, state=RoundState.RUNNING).update(
             state=RoundState.COUNTING)
@@ -100,6 +65,9 @@ def round_state_set(*, round: Round, state: RoundState, starts_at: dt.datetime |
         rnd.published_at = timezone.now()
         fields.append("published_at")
     rnd.save(update_fields=fields)
+    if state == RoundState.RUNNING:
+        # Debutants and the like are settled when competing starts (services/facts.py).
+        member_facts_derive(championship=rnd.event.championship)
     announce(championship=rnd.event.championship, round=rnd, kind="state")
     log_action(rnd.event.championship, "puzzlecomp.round.state_set", user=user, round=rnd.pk,
                state=str(state), starts_at=rnd.starts_at.isoformat() if rnd.starts_at else None)
@@ -110,39 +78,23 @@ def round_move(*, round: Round, to: RoundState, user: Any = None,
                now: dt.datetime | None = None) -> Round:
     """Move a round to its next state by hand; starting sets the start to the server's now.
 
-    RulesError when the move is not allowed from the round's state.
+    RulesError when the move is not allowed from the round's state, when a round that is not
+    ready would start (what it lacks), and when results would become final while disputes
+    may still come.
     """
-    rnd = round_advance(round, now=now)
-    if to not in NEXT_STATES[RoundState(rnd.state)]:
-        raise RulesError(violation("round.state_order",
-                                   f"a {rnd.state} round cannot become {to}", field="state"))
     now = now or timezone.now()
+    rnd = round_advance(round, now=now)
+    move_check(rnd.state, to)
+    if to == RoundState.RUNNING:
+        missing = round_readiness_get(rnd)
+        if missing:
+            raise RulesError(list(missing))
     if to == RoundState.FINAL:
-        _check_no_dispute_can_come(rnd, now)
+        final_check(window_ends=dispute_window_ends(rnd), now=now,
+                    open_disputes=Dispute.objects.filter(round=rnd,
+                                                         status=DisputeStatus.OPEN).count())
     if to == RoundState.PUBLISHED:
         rnd.published_at = now
         rnd.save(update_fields=["published_at"])
     return round_state_set(round=rnd, state=to, user=user,
                            starts_at=now if to == RoundState.RUNNING else None)
-
-
-def _check_no_dispute_can_come(rnd: Round, now: dt.datetime) -> None:
-    """wjpc-2025.txt, Disputes and Reviews: results become final after the 4-hour window, and
-    only once the head judge has resolved every dispute."""
-    ends = dispute_window_ends(rnd)
-    if ends is not None and now < ends:
-        raise RulesError(violation("round.dispute_window_open",
-                                   f"disputes may be filed until {ends.isoformat()}",
-                                   field="state", ends=ends))
-    waiting = Dispute.objects.filter(round=rnd, status=DisputeStatus.OPEN).count()
-    if waiting:
-        raise RulesError(violation("round.disputes_open", f"{waiting} disputes are still open",
-                                   field="state", count=waiting))
-
-
-def dispute_window_ends(rnd: Round) -> dt.datetime | None:
-    """When disputes of a published round close; None when the ruleset sets no window."""
-    hours = ruleset_of(rnd).dispute_window_hours
-    if rnd.published_at is None or not hours:
-        return None
-    return rnd.published_at + dt.timedelta(hours=hours)

@@ -17,9 +17,11 @@ from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.models import Entry, EntryStatus, Round, Seat
 from puzzlecomp.championships.notices import announce
 from puzzlecomp.championships.selectors.check_in import check_in_status
+from puzzlecomp.championships.selectors.history import event_seed_ranks
 from puzzlecomp.championships.selectors.planning import (
     floor_plan_of,
     group_labels,
+    is_first_round,
     seating_get,
     seating_order,
     seating_rule,
@@ -32,7 +34,8 @@ from puzzlecomp.planning import (
     seat_entries,
     swap_seats,
 )
-from puzzlecomp.rules.check_in import replacement_refusal, table_free_at
+from puzzlecomp.rules import round_life
+from puzzlecomp.rules.check_in import replacement_refusal
 from puzzlecomp.rules.errors import RulesError
 
 
@@ -53,8 +56,10 @@ def seating_assign(*, round: Round, groups: list[str] | None = None, user: Any =
     plan = floor_plan_of(rnd.event.championship)
     rule = seating_rule(rnd)
     rows: list[Seat] = []
+    # Rating the history once serves every group.
+    ranks = event_seed_ranks(rnd.event) if is_first_round(rnd) else None
     for group in chosen:
-        order, entries = seating_order(rnd, group)
+        order, entries = seating_order(rnd, group, ranks=ranks)
         if not order:
             raise PlanningError("seating.empty_group", f"Group {group} has no entries to seat.",
                                 group=group)
@@ -128,13 +133,9 @@ def seats_swap(*, round: Round, entry_a: Entry, entry_b: Entry, user: Any) -> No
 
 
 def no_show_allowed_at(rnd: Round) -> dt.datetime | None:
-    """When a missing entrant's table may be given away; None before the start time is set.
-
-    wjpc-2025.txt: the Organization may use the tables of participants who have not shown up
-    10 minutes after the start of the test.
-    """
-    return table_free_at(round_start=rnd.starts_at,
-                         no_show_after_minutes=ruleset_of(rnd).no_show_after_minutes)
+    """When a missing entrant's table may be given away (the ruleset's no-show minutes after
+    the start); None before the start time is set."""
+    return round_life.no_show_allowed_at(rnd.starts_at, ruleset_of(rnd).no_show_after_minutes)
 
 
 @transaction.atomic
@@ -148,11 +149,18 @@ def seat_no_show(*, round: Round, no_show: Entry, replacement: Entry, user: Any,
     """
     rnd = round
     at = at or timezone.now()
-    refusal = replacement_refusal(
+    refused = round_life.no_show_refusal(minutes=ruleset_of(rnd).no_show_after_minutes,
+                                         starts_at=rnd.starts_at, at=at)
+    if refused is not None:
+        params = dict(refused.params)
+        if "allowed" in params:
+            params["time"] = timezone.localtime(params.pop("allowed")).strftime("%H:%M")
+        raise PlanningError(refused.code, refused.message, **params)
+    status_refused = replacement_refusal(
         check_in_status(rnd, no_show), entrant=str(no_show.number), round_start=rnd.starts_at,
         no_show_after_minutes=ruleset_of(rnd).no_show_after_minutes, now=at)
-    if refusal is not None:
-        raise RulesError(refusal)
+    if status_refused is not None:
+        raise RulesError(status_refused)
     if replacement.event_id != rnd.event_id or replacement.status not in (
             EntryStatus.CONFIRMED, EntryStatus.WAITING):
         raise PlanningError("seating.replacement_not_eligible",

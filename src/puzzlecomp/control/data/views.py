@@ -12,13 +12,9 @@ from django.utils.translation import ngettext
 
 from puzzlecomp.championships.messages import messages_of
 from puzzlecomp.championships.models import Championship, Event, Role, Round
+from puzzlecomp.championships.printing.round_results import round_results_table
 from puzzlecomp.championships.roles import requires_role, role_of
-from puzzlecomp.championships.selectors.lists import (
-    Table,
-    entries_table,
-    people_table,
-    round_results_table,
-)
+from puzzlecomp.championships.selectors.lists import Table, entries_table, people_table
 from puzzlecomp.championships.services.exporting import FORMATS, table_export
 from puzzlecomp.championships.services.importing import (
     COLUMNS,
@@ -82,7 +78,7 @@ def results_export(request: HttpRequest, championship: Championship, event: str,
     rnd = get_object_or_404(Round.objects.select_related("event__championship"),
                             event__championship=championship, event__code=event, code=round)
     try:
-        return _download(request, championship, fmt, lambda: round_results_table(rnd=rnd))
+        return _download(request, championship, fmt, lambda: round_results_table(rnd))
     except RulesError as error:
         messages.error(request, _("The results of %(round)s cannot be ranked yet: %(problems)s")
                        % {"round": rnd, "problems": " ".join(messages_of(error, name_entry=True))})

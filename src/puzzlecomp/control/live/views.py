@@ -50,15 +50,15 @@ from puzzlecomp.championships.selectors.planning import (
     group_labels,
     group_of_label,
 )
+from puzzlecomp.championships.selectors.rounds import (
+    dispute_window_ends,
+    round_clock_get,
+    round_readiness_get,
+    round_rule_problems_get,
+)
 from puzzlecomp.championships.services import disputes as rulings
 from puzzlecomp.championships.services import rounds as round_services
 from puzzlecomp.championships.services.results import ResultConflict, result_submit
-from puzzlecomp.championships.services.rounds import (
-    NEXT_STATES,
-    RoundClock,
-    dispute_window_ends,
-    round_clock,
-)
 from puzzlecomp.control.live.forms import (
     CorrectionForm,
     DisputeResolveForm,
@@ -67,6 +67,7 @@ from puzzlecomp.control.live.forms import (
 )
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.round_life import RoundClock, is_back, moves_from
 from puzzlecomp.rules.times import format_time
 
 STATE_LABELS = {
@@ -127,21 +128,28 @@ def _epoch_ms(instant: dt.datetime | None) -> int | None:
 
 def _moves(rnd: Round) -> list[tuple[str, str]]:
     """(state, button label) of every move the round may make now, forward first."""
-    order = list(RoundState)
     moves = []
-    for to in NEXT_STATES[RoundState(rnd.state)]:
-        back = order.index(to) < order.index(RoundState(rnd.state))
-        moves.append((str(to), str(BACK_LABELS[to] if back else MOVE_LABELS[to])))
+    for to in moves_from(rnd.state):
+        state = RoundState(to)
+        labels = BACK_LABELS if is_back(rnd.state, to) else MOVE_LABELS
+        moves.append((str(to), str(labels[state])))
     return moves
+
+
+def _missing(rnd: Round) -> list[str]:
+    """What the round lacks, in the organiser's words: to start (a planned round), else to be
+    ranked (a round imported without its time limit)."""
+    problems = round_readiness_get(rnd) or round_rule_problems_get(rnd)
+    return messages_of(RulesError(list(problems))) if problems else []
 
 
 def _clock_texts(clock: RoundClock) -> dict[str, str]:
     """The clock as text for pages without JavaScript (right at the moment of the page)."""
     elapsed = clock.elapsed_seconds
-    if elapsed is None:
-        return {"elapsed": format_time(0), "remaining": format_time(clock.limit_seconds)}
-    return {"elapsed": format_time(int(elapsed)),
-            "remaining": format_time(max(0, int(clock.limit_seconds - elapsed)))}
+    limit = clock.limit_seconds
+    remaining = ("--:--" if limit is None else format_time(limit) if elapsed is None
+                 else format_time(max(0, int(limit - elapsed))))
+    return {"elapsed": format_time(int(elapsed or 0)), "remaining": remaining}
 
 
 @requires_role(Role.JUDGE)
@@ -157,9 +165,11 @@ def round_control(request: HttpRequest, championship: Championship,
                   round_id: int) -> HttpResponse:
     """The round's state and big clock, its moves, time credits and the relay's rotation."""
     rnd = _round(championship, round_id)
-    clock = round_clock(rnd)
+    clock = round_clock_get(rnd)
     panels = _panels_context(rnd, clock, request)
+    missing = _missing(rnd)
     return render(request, "control/live/round.html", {
+        "missing": missing, "waits": bool(missing) and rnd.state == RoundState.PLANNED,
         "championship": championship, "round": rnd, "clock": clock,
         "clock_json": clock.as_json(), "clock_text": _clock_texts(clock),
         "moves": _moves(rnd), "acts": _acts(request, championship),
@@ -190,14 +200,14 @@ def round_move(request: HttpRequest, championship: Championship, round_id: int,
             messages.success(request, _("The round is now: %(state)s.")
                              % {"state": rnd.get_state_display()})
         return redirect(back)
-    round_clock(rnd)
-    if target not in NEXT_STATES[RoundState(rnd.state)]:
+    round_clock_get(rnd)
+    if target not in moves_from(rnd.state):
         messages.error(request, _("The round cannot make this move from its present state."))
         return redirect(back)
     label = dict(_moves(rnd))[str(target)]
     return render(request, "control/live/move.html", {
         "championship": championship, "round": rnd, "target": target, "label": label,
-        "explanation": MOVE_EXPLANATIONS[target],
+        "explanation": MOVE_EXPLANATIONS[target], "missing": _missing(rnd),
         "window_hours": ruleset_of(rnd).dispute_window_hours,
         "window_ends": dispute_window_ends(rnd),
         "open_disputes": selectors.open_disputes_count(rnd), "back": back,
@@ -255,11 +265,12 @@ def floor_map(request: HttpRequest, championship: Championship, round_id: int) -
     and of open disputes."""
     rnd = _round(championship, round_id)
     group = _group(request, rnd)
-    clock = round_clock(rnd)
+    clock = round_clock_get(rnd)
     floor = _floor(rnd, group, clock.server_now)
     counts = floor.counts if floor else {}
     panels = _panels_context(rnd, clock, request)
     return render(request, "control/live/map.html", {
+        "missing": _missing(rnd),
         "championship": championship, "round": rnd, "group": group,
         "labels": group_labels(rnd), "hall": _drawn(floor) if floor else None,
         "states": [(state, STATE_LABELS[state], counts.get(state, 0))
@@ -365,7 +376,7 @@ def live_state(request: HttpRequest, championship: Championship,
     and the panels (queues, credits, relay) rendered as on the page."""
     rnd = _round(championship, round_id)
     group = _group(request, rnd)
-    clock = round_clock(rnd)
+    clock = round_clock_get(rnd)
     floor = _floor(rnd, group, clock.server_now)
     map_url = reverse("control:live:map", args=[championship.slug, rnd.pk])
     context = _panels_context(rnd, clock, request,
@@ -415,14 +426,14 @@ def live_state(request: HttpRequest, championship: Championship,
 def entries(request: HttpRequest, championship: Championship, round_id: int) -> HttpResponse:
     """Every entry of the round with its state and result, and links to correct it."""
     rnd = _round(championship, round_id)
-    clock = round_clock(rnd)
+    clock = round_clock_get(rnd)
     lines = [{"line": ln, "state": STATE_LABELS[ln.state],
               "status": STATUS_LABELS.get(ln.status or "", ""),
               "time": format_time(ln.time_seconds) if ln.time_seconds is not None else ""}
              for ln in selectors.round_lines_get(rnd, now=clock.server_now)]
     return render(request, "control/live/entries.html", {
         "championship": championship, "round": rnd, "lines": lines,
-        "acts": _acts(request, championship),
+        "acts": _acts(request, championship), "missing": _missing(rnd),
     })
 
 
@@ -572,11 +583,11 @@ def disputes(request: HttpRequest, championship: Championship, round_id: int) ->
 
 def _disputes_page(request: HttpRequest, rnd: Round,
                    forms: dict[int, DisputeResolveForm] | None = None) -> HttpResponse:
-    clock = round_clock(rnd)
+    clock = round_clock_get(rnd)
     resolved = [d for d in selectors.disputes_get(rnd) if d.status != DisputeStatus.OPEN]
     return render(request, "control/live/disputes.html", {
         "championship": rnd.event.championship, "round": rnd, "resolved": resolved,
-        "window_ends": dispute_window_ends(rnd),
+        "window_ends": dispute_window_ends(rnd), "missing": _missing(rnd),
         **_panels_context(rnd, clock, request, forms),
     })
 

@@ -28,15 +28,16 @@ _PLACEHOLDER = "999999999"
 def entry_table_rows(rows: Sequence[EntryRow], *, championship: Championship,
                      event: Event, default_currency: str, age_column: bool,
                      foreign_column: bool) -> SafeString:
-    """The rows of the entry list, escaped, with their payment and cancel links."""
+    """The rows of the entry list, escaped, with their payment, cancel and history links."""
     links = {name: reverse(f"control:registrations:{name}",
                            args=[championship.slug, event.code, int(_PLACEHOLDER)])
-             for name in ("payment", "cancel")}
+             for name in ("payment", "cancel", "history")}
     mixed = f' <span class="badge mixed">{escape(_("mixed"))}</span>'
     # "Cancel" here withdraws a registration, unlike the Cancel of a form.
     cancel = pgettext("registration", "Cancel")
     actions = (f'<a href="{escape(links["payment"])}">{escape(_("Payment"))}</a> · '
-               f'<a href="{escape(links["cancel"])}">{escape(cancel)}</a>')
+               f'<a href="{escape(links["cancel"])}">{escape(cancel)}</a> · '
+               f'<a href="{escape(links["history"])}">{escape(_("History"))}</a>')
     statuses = {value: escape(str(label)) for value, label in EntryStatus.choices}
     decimal_separator = formats.get_format("DECIMAL_SEPARATOR")
     date_format = formats.get_format("SHORT_DATETIME_FORMAT")

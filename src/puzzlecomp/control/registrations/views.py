@@ -8,11 +8,23 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
 
-from puzzlecomp.championships.engine import with_members
-from puzzlecomp.championships.messages import violation_message
-from puzzlecomp.championships.models import Championship, Entry, Event, Role
+from puzzlecomp.championships.engine import ruleset_of, with_members
+from puzzlecomp.championships.messages import message_of, violation_message
+from puzzlecomp.championships.models import (
+    Championship,
+    Entry,
+    EntryMember,
+    Event,
+    FactOverride,
+    HistoryFact,
+    Person,
+    Role,
+)
 from puzzlecomp.championships.roles import requires_role
+from puzzlecomp.championships.selectors.history import member_facts_derived
+from puzzlecomp.championships.selectors.people import event_candidates, person_candidates
 from puzzlecomp.championships.selectors.registration import (
     age_categories,
     entry_currency,
@@ -26,6 +38,8 @@ from puzzlecomp.championships.selectors.registration import (
     relay_pool,
     waiting_entries,
 )
+from puzzlecomp.championships.services.facts import FactOverrideRefused, member_fact_override
+from puzzlecomp.championships.services.people import PeopleRefused, person_merge, person_split
 from puzzlecomp.championships.services.registration import (
     entry_cancel,
     entry_payment_record,
@@ -33,8 +47,15 @@ from puzzlecomp.championships.services.registration import (
 )
 from puzzlecomp.championships.services.relay import pool_label, relay_teams_draw
 from puzzlecomp.control.registrations.entry_table import entry_table_rows
-from puzzlecomp.control.registrations.forms import DrawForm, EntryFilterForm, PaymentForm
+from puzzlecomp.control.registrations.forms import (
+    DrawForm,
+    EntryFilterForm,
+    FactOverrideForm,
+    PaymentForm,
+    SamePersonForm,
+)
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.history import facts_used
 
 ENTRIES_PER_PAGE = 100
 
@@ -174,4 +195,112 @@ def draw(request: HttpRequest, championship: Championship, event_code: str) -> H
         "championship": championship, "event": event, "form": form,
         "pool": [pool_label(entry) for entry in relay_pool(event=event)],
         "draws": relay_draws(event=event),
+    })
+
+
+@requires_role(Role.ORGANISER)
+def history_facts(request: HttpRequest, championship: Championship, event_code: str,
+                  number: int) -> HttpResponse:
+    """The facts the engine takes from the members' history, and the organiser's overrides."""
+    entry = _entry(championship, event_code, number)
+    members = list(EntryMember.objects.filter(entry=entry).select_related("person"))
+    # Only the facts some rule of the ruleset tests are worth showing.
+    used = facts_used(ruleset_of(entry))
+    facts = [(i, fact, label) for i, (fact, label) in enumerate(HistoryFact.choices)
+             if fact in used]
+    form = FactOverrideForm([(m.pk, str(m.person)) for m in members],
+                            [(fact, label) for _, fact, label in facts], request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        member = next(m for m in members if m.pk == form.cleaned_data["member"])
+        try:
+            member_fact_override(member=member, fact=form.cleaned_data["fact"],
+                                 value=form.cleaned_data["value"],
+                                 reason=form.cleaned_data["reason"], user=request.user)
+        except FactOverrideRefused as refused:
+            messages.error(request, message_of(refused.code, str(refused), {}))
+        else:
+            messages.success(request, _("Fact set for entry %(number)s.")
+                             % {"number": entry.number})
+            return redirect("control:registrations:history", championship.slug, event_code,
+                            number)
+    derived = member_facts_derived(championship=championship)
+    overrides = {(o.member_id, o.fact): o for o in
+                 FactOverride.objects.filter(member__entry=entry).select_related("by")}
+    rows = [
+        {"person": m.person, "facts": [
+            {"label": label, "derived": derived.get(m.pk, (None, None))[i],
+             "override": overrides.get((m.pk, fact))}
+            for i, fact, label in facts]}
+        for m in members
+    ]
+    matches = [
+        {"person": m.person, "member": m, "candidates": person_candidates(
+            first_name=m.person.first_name, last_name=m.person.last_name,
+            birth_year=m.person.birth_date.year if m.person.birth_date else None,
+            country=str(m.person.nationality or ""), exclude=[m.person_id])}
+        for m in members
+    ]
+    elsewhere = set(EntryMember.objects.filter(person__in=[m.person_id for m in members])
+                    .exclude(entry=entry).values_list("person_id", flat=True))
+    return render(request, "control/registrations/history.html", {
+        "championship": championship, "entry": entry, "rows": rows, "form": form,
+        "facts": facts, "matches": [m for m in matches if m["candidates"]],
+        "splittable": [m for m in members if m.person_id in elsewhere],
+    })
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def not_same_person(request: HttpRequest, championship: Championship, event_code: str,
+                    number: int) -> HttpResponse:
+    """This entry's member is not the person of their other entries: give them a record of
+    their own."""
+    entry = _entry(championship, event_code, number)
+    member = get_object_or_404(EntryMember.objects.select_related("person"), entry=entry,
+                               pk=request.POST.get("member") or 0)
+    try:
+        person_split(person=member.person, members=[member],
+                     reason=request.POST.get("reason", ""), user=request.user)
+    except PeopleRefused as refused:
+        messages.error(request, message_of(refused.code, str(refused), {}))
+    else:
+        messages.success(request, _("%(name)s of this entry now has a record of their own.")
+                         % {"name": member.person})
+    return redirect("control:registrations:history", championship.slug, event_code, number)
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def same_person(request: HttpRequest, championship: Championship, event_code: str,
+                number: int) -> HttpResponse:
+    """An entry's member is a person known from other championships: merge the two records."""
+    entry = _entry(championship, event_code, number)
+    form = SamePersonForm(request.POST)
+    member = EntryMember.objects.filter(entry=entry, pk=form.data.get("member")).first()
+    if member is not None and form.is_valid():
+        known = get_object_or_404(Person, pk=form.cleaned_data["person"])
+        try:
+            person_merge(keep=known, other=member.person, reason=form.cleaned_data["reason"],
+                         user=request.user)
+        except PeopleRefused as refused:
+            messages.error(request, message_of(refused.code, str(refused), {}))
+        else:
+            messages.success(request, _("%(name)s is now one person across championships.")
+                             % {"name": known})
+    else:
+        messages.error(request, message_of("people.reason_missing", "Give a reason.", {}))
+    if request.POST.get("back") == "known_people":
+        return redirect("control:registrations:known_people", championship.slug, event_code)
+    return redirect("control:registrations:history", championship.slug, event_code, number)
+
+
+@requires_role(Role.ORGANISER)
+@require_safe
+def known_people(request: HttpRequest, championship: Championship,
+                 event_code: str) -> HttpResponse:
+    """Every member of the event who may be a person known from other championships."""
+    event = _event(championship, event_code)
+    return render(request, "control/registrations/known_people.html", {
+        "championship": championship, "event": event,
+        "matches": event_candidates(event=event),
     })

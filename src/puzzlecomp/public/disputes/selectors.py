@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlecomp.championships.models import Dispute, Entry, Round, RoundState
-from puzzlecomp.championships.services.rounds import dispute_window_ends
+from puzzlecomp.championships.selectors.rounds import dispute_window_ends
 from puzzlecomp.live.snapshot import round_snapshot_cached
+from puzzlecomp.rules.round_life import disputes_accepted
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,6 @@ def entrant_rounds_get(entry: Entry, *, now: dt.datetime) -> list[EntrantRound]:
         snapshot = json.loads(round_snapshot_cached(rnd).body)
         line = next((ln for ln in snapshot["lines"] if ln["entry"] == entry.number), None)
         ends = dispute_window_ends(rnd)
-        may = rnd.state == RoundState.PUBLISHED and (ends is None or now <= ends)
+        may = disputes_accepted(rnd.state, window_ends=ends, now=now)
         found.append(EntrantRound(rnd, line, ends, may, tuple(disputes.get(rnd.pk, ()))))
     return found

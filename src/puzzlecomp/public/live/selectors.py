@@ -26,7 +26,7 @@ from puzzlecomp.championships.selectors.publishing import (
     groups_public,
     tables_public,
 )
-from puzzlecomp.championships.services.rounds import round_advance
+from puzzlecomp.championships.selectors.rounds import rounds_read_now
 from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
 from puzzlecomp.public.live.display import (
     ResultRow,
@@ -65,7 +65,8 @@ def results_index(championship: Championship) -> list[EventRounds]:
     """Each event with its rounds in order and the state each is in."""
     states = state_words()
     rounds: dict[int, list[RoundLink]] = {}
-    for rnd in Round.objects.filter(event__championship=championship).order_by("position"):
+    for rnd in rounds_read_now(Round.objects.filter(event__championship=championship)
+                               .select_related("event__championship").order_by("position")):
         rounds.setdefault(rnd.event_id, []).append(
             RoundLink(rnd, states.get(rnd.state, rnd.state), rnd.state in LIVE_STATES))
     return [EventRounds(event, rounds.get(event.pk, [])) for event in championship.events.all()]
@@ -95,11 +96,8 @@ def official_ranking_of(rnd: Round) -> str | None:
 
 
 def snapshot_now(rnd: Round) -> tuple[Snapshot, dict[str, Any]]:
-    """The round's current snapshot, as cached bytes and as values.
-
-    A running round past its limit moves to counting first, so no page shows a stale state.
-    """
-    round_advance(rnd)
+    """The round's current snapshot, as cached bytes and as values (RulesError when the
+    round's rules are incomplete)."""
     snapshot = round_snapshot_cached(rnd)
     return snapshot, json.loads(snapshot.body)
 

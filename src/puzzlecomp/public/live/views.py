@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
+from puzzlecomp.championships.messages import messages_of
 from puzzlecomp.championships.models import Championship, Round
 from puzzlecomp.championships.selectors.publishing import public_entries
 from puzzlecomp.live.snapshot import Snapshot
@@ -59,10 +60,11 @@ def _round_page(request: HttpRequest, slug: str, round_id: int,
         raise Http404("no such group in this round")
     try:
         snapshot, data = snapshot_now(rnd)
-    except RulesError:
+    except RulesError as error:
         # The organiser has not given the round what its rules need (time limit, puzzle size).
         return render(request, "public/live/unavailable.html", {
             "championship": rnd.event.championship, "round": rnd, "event": rnd.event,
+            "missing": messages_of(error),
         })
     page, tables = templates
     words = words_of(rnd)

@@ -15,8 +15,9 @@ from django_countries import countries
 
 from puzzlecomp.championships.engine import ioc_of_code
 from puzzlecomp.championships.messages import violation_message
-from puzzlecomp.championships.models import Event
-from puzzlecomp.championships.selectors.registration import event_rules
+from puzzlecomp.championships.models import Event, Person
+from puzzlecomp.championships.selectors.people import PersonCandidate, person_candidates
+from puzzlecomp.championships.selectors.registration import event_rules, person_matches
 from puzzlecomp.championships.services.registration import MemberDetails
 from puzzlecomp.rules.errors import RuleViolation
 from puzzlecomp.rules.ruleset import PersonFact
@@ -155,6 +156,9 @@ class RegistrationForm:
         self.entry = TeamNameForm(data, prefix="entry") if event.kind == "team" else None
         self.errors: list[str] = []
         self._filled: list[int] = []
+        self.data = data
+        # Per member block: the known people they may be, asked as "is this you?".
+        self.known: dict[int, list[PersonCandidate]] = {}
 
     def is_valid(self) -> bool:
         checked = [form.is_valid() for form in self.members]  # every block shows its errors
@@ -167,6 +171,39 @@ class RegistrationForm:
 
     def details(self) -> list[MemberDetails]:
         return [self.members[i].details() for i in self._filled]
+
+    def ask_known_people(self) -> bool:
+        """True when some member may be a person known from earlier championships and has not
+        said whether they are; `known` then holds the people to ask about.
+
+        Only people without an email on record who consented to publication are offered (the
+        archive's): anyone else is found by email, names and birth date, or merged by an
+        organiser.
+        """
+        unanswered = False
+        for i in self._filled:
+            member = self.members[i].details()
+            if person_matches(email=member.email, first_name=member.first_name,
+                              last_name=member.last_name, birth_date=member.birth_date).exists():
+                continue
+            candidates = [c for c in person_candidates(
+                first_name=member.first_name, last_name=member.last_name,
+                birth_year=member.birth_date.year, country=member.nationality)
+                if not c.person.email and c.person.consent_publish]
+            if candidates:
+                self.known[i] = candidates
+                unanswered = unanswered or not self.data.get(f"m{i}-known")
+        return unanswered
+
+    def claimed(self) -> dict[str, Person]:
+        """The known person each member said they are, by the member's identity."""
+        claims = {}
+        for i, candidates in self.known.items():
+            answer = self.data.get(f"m{i}-known", "")
+            chosen = next((c.person for c in candidates if str(c.person.pk) == answer), None)
+            if chosen is not None:
+                claims[self.members[i].details().identity] = chosen
+        return claims
 
     def team_name_value(self) -> str:
         return self.entry.cleaned_data["name"] if self.entry is not None else ""

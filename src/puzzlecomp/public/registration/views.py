@@ -43,7 +43,7 @@ def register(request: HttpRequest, slug: str, event_code: str) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("championship"), code=event_code,
                               championship__slug=slug, championship__published=True)
     form = RegistrationForm(event, request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and not form.ask_known_people():
         if _too_many(request, form):
             form.errors.append(_("Too many registrations from here. Try again in an hour."))
             return render(request, "public/registration/form.html", {
@@ -51,7 +51,8 @@ def register(request: HttpRequest, slug: str, event_code: str) -> HttpResponse:
             }, status=429)
         try:
             registration = entry_register(event=event, members=form.details(),
-                                          team_name=form.team_name_value())
+                                          team_name=form.team_name_value(),
+                                          claimed=form.claimed())
         except RulesError as refused:
             form.add_violations(refused.violations)
         else:

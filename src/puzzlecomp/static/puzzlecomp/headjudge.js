@@ -29,7 +29,8 @@ const signals = new RotationSignals({
 function tick() {
   const now = roundClock(clockJson, serverClock);
   const remaining = $("[data-clock-remaining]");
-  if (remaining) {
+  // A round without a time limit keeps the dash the page was drawn with.
+  if (remaining && clockJson.limit_seconds !== null) {
     remaining.textContent = formatDuration(now.remainingMs, { roundUp: true });
     $("[data-clock-elapsed]").textContent = formatDuration(now.elapsedMs);
     const live = now.state === "running" || now.state === "counting";
@@ -39,7 +40,7 @@ function tick() {
     const left = Number(element.dataset.countdownTo) - serverClock.now();
     element.textContent = formatDuration(left, { roundUp: true });
   }
-  // The server moves the round to counting when it is next read: read it at the limit.
+  // At the limit the round reads as counting (the live pump writes the move): refresh.
   if (now.state === "counting" && clockJson.state === "running" && !askedAtLimit) {
     askedAtLimit = true;
     refresh();

@@ -1,0 +1,83 @@
+"""Reads about people across championships: who a new entrant may be (rules/identity.py)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Iterator
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+from django.db.models.functions import ExtractYear
+
+from puzzlecomp.championships.models import EntryMember, EntryStatus, Event, Person
+from puzzlecomp.rules.identity import KnownPerson, PersonMatch, match_entrants, match_people
+
+ACTIVE = (EntryStatus.UNCONFIRMED, EntryStatus.CONFIRMED, EntryStatus.WAITING)
+
+
+@dataclass(frozen=True)
+class PersonCandidate:
+    """A stored person who may be the entrant, with where they competed (newest first)."""
+
+    person: Person
+    agreeing: int
+    championships: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MemberCandidates:
+    """An entry member and the known people who may be them."""
+
+    member: EntryMember
+    candidates: tuple[PersonCandidate, ...]
+
+
+def _known(queryset: QuerySet[Person]) -> Iterator[KnownPerson]:
+    for pk, first, last, born, nationality in queryset.values_list(
+            "pk", "first_name", "last_name", ExtractYear("birth_date"), "nationality"
+    ).iterator(chunk_size=2000):
+        yield KnownPerson(pk, first, last, born, str(nationality or ""))
+
+
+def _candidates(matches: Iterable[PersonMatch]) -> list[PersonCandidate]:
+    """The matched people with the championships they competed at, newest first."""
+    listed = list(matches)
+    people = Person.objects.in_bulk([m.person.id for m in listed])
+    where: dict[int, list[str]] = defaultdict(list)
+    for person, name in (EntryMember.objects.filter(person__in=people)
+                         .order_by("-entry__event__championship__starts_at")
+                         .values_list("person_id", "entry__event__championship__name")):
+        if name not in where[person]:
+            where[person].append(name)
+    return [PersonCandidate(people[m.person.id], m.agreeing, tuple(where[m.person.id]))
+            for m in listed]
+
+
+def person_candidates(*, first_name: str, last_name: str, birth_year: int | None,
+                      country: str, exclude: Collection[int] = ()) -> list[PersonCandidate]:
+    """Known people who may be this entrant: same name (accents and case ignored), and no
+    other birth year or country."""
+    return _candidates(match_people(
+        _known(Person.objects.exclude(pk__in=exclude)), first_name=first_name,
+        last_name=last_name, birth_year=birth_year, country=country))
+
+
+def event_candidates(*, event: Event) -> list[MemberCandidates]:
+    """Every member of the event's active entries who may be a person known from elsewhere
+    (imported or registered as a new record), with those people."""
+    members = list(EntryMember.objects.filter(entry__event=event, entry__status__in=ACTIVE)
+                   .select_related("person", "entry").order_by("entry__number", "position"))
+    entrants = [KnownPerson(m.person_id, m.person.first_name, m.person.last_name,
+                            m.person.birth_date.year if m.person.birth_date else None,
+                            str(m.person.nationality or "")) for m in members]
+    matches = match_entrants(_known(Person.objects.all()), entrants)
+    # Two members of one entry are two people.
+    together = {m.person_id: {o.person_id for o in members if o.entry_id == m.entry_id}
+                for m in members}
+    found = [
+        MemberCandidates(m, tuple(_candidates(
+            match for match in matches[m.person_id]
+            if match.person.id not in together[m.person_id])))
+        for m in members if m.person_id in matches
+    ]
+    return [f for f in found if f.candidates]

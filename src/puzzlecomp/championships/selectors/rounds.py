@@ -1,0 +1,110 @@
+"""Reads of a round's life: its clock and state now, the dispute window, and what it still needs
+before it may start (the engine's `rules.round_life` on the stored rows).
+
+Nothing here writes. A running round past its limit reads as counting at once (a restarted
+server too); the live pump writes that move (`services.rounds.round_advance`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from django.utils import timezone
+
+from puzzlecomp.championships.engine import round_pieces, round_rules, ruleset_of
+from puzzlecomp.championships.models import (
+    Entry,
+    EntryStatus,
+    QualifierStatus,
+    Round,
+    RoundState,
+    Seat,
+)
+from puzzlecomp.championships.models import Qualifier as QualifierRow
+from puzzlecomp.rules import round_life
+from puzzlecomp.rules.errors import RulesError, RuleViolation
+from puzzlecomp.rules.round_life import RoundClock, RoundSetup
+from puzzlecomp.rules.rounds import RoundRules
+
+
+def round_limit_seconds(rnd: Round) -> int | None:
+    """The round's time limit in seconds; None while the round has none."""
+    try:
+        return round_rules(rnd).time_limit_seconds
+    except RulesError:
+        return None
+
+
+def round_clock_get(rnd: Round, *, now: dt.datetime | None = None,
+                    rules: RoundRules | None = None) -> RoundClock:
+    """The round's clock at `now` (`rules`: the round's rules when the caller has them).
+
+    `rnd.state` is set, in memory only, to the state the round reads as, so the page that
+    shows it agrees with the clock.
+    """
+    now = now or timezone.now()
+    limit = rules.time_limit_seconds if rules is not None else round_limit_seconds(rnd)
+    clock = round_life.clock_at(rnd.state, started_at=rnd.starts_at, limit_seconds=limit,
+                                now=now)
+    rnd.state = RoundState(clock.state)
+    return clock
+
+
+def rounds_read_now(rounds: Iterable[Round], *, now: dt.datetime | None = None) -> list[Round]:
+    """The rounds, each running one in the state it reads as at `now` (lists of rounds)."""
+    now = now or timezone.now()
+    found = list(rounds)
+    for rnd in found:
+        if rnd.state == RoundState.RUNNING:
+            round_clock_get(rnd, now=now)
+    return found
+
+
+def dispute_window_ends(rnd: Round) -> dt.datetime | None:
+    """When disputes of a published round close; None when the ruleset sets no window."""
+    return round_life.dispute_window_ends(rnd.published_at, ruleset_of(rnd).dispute_window_hours)
+
+
+def round_setup_get(rnd: Round) -> RoundSetup:
+    """What the organiser has given the round so far, counted from the stored rows.
+
+    A first round's entrants are the event's confirmed entries; a later round's are the
+    previous round's confirmed qualifiers (or, before any, whoever is seated).
+    """
+    event = rnd.event
+    seated = set(Seat.objects.filter(round=rnd, no_show=False).values_list("entry_id", flat=True))
+    hall = bool(event.championship.floor_rows)
+    previous = event.rounds.filter(position__lt=rnd.position).order_by("-position").first()
+    if previous is None:
+        entries = Entry.objects.filter(event=event, status=EntryStatus.CONFIRMED)
+        ids = set(entries.values_list("pk", flat=True))
+        ungrouped = entries.filter(group="").count()
+    else:
+        ids = set(QualifierRow.objects.filter(from_round=previous,
+                                              status=QualifierStatus.CONFIRMED)
+                  .values_list("entry_id", flat=True)) or seated
+        ungrouped = 0 if rnd.groups else len(ids)
+    return RoundSetup(
+        time_limit_minutes=rnd.time_limit_minutes, pieces=round_pieces(rnd),
+        entrants=len(ids), ungrouped=ungrouped,
+        unseated=len(ids - seated) if hall else 0,
+    )
+
+
+def round_readiness_get(rnd: Round) -> tuple[RuleViolation, ...]:
+    """What the round still needs before it may start; empty once it is ready (or started)."""
+    if rnd.state != RoundState.PLANNED:
+        return ()
+    return round_life.round_readiness(ruleset_of(rnd), rnd.event.code, rnd.code,
+                                      round_setup_get(rnd))
+
+
+def round_rule_problems_get(rnd: Round) -> tuple[RuleViolation, ...]:
+    """What the round's rules lack (time limit, puzzle size), whatever its state: without
+    them nothing can be ranked."""
+    try:
+        round_rules(rnd)
+    except RulesError as error:
+        return tuple(error.violations)
+    return ()

@@ -1,0 +1,264 @@
+"""The archive: past championships created from published results (docs/archive.md).
+
+`archive_import` checks the whole file first and writes it in one transaction, so a file
+with any problem creates nothing. Archived championships are read-only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import hashlib
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.engine import ioc_of_code
+from puzzlecomp.championships.models import (
+    Championship,
+    Entry,
+    EntryMember,
+    EntryStatus,
+    Event,
+    Person,
+    Puzzle,
+    Result,
+    Round,
+    RoundState,
+)
+from puzzlecomp.championships.services.facts import member_facts_derive
+from puzzlecomp.championships.services.importing import country_code
+from puzzlecomp.formats.history_csv import PublishedResult
+from puzzlecomp.formats.results_csv import InputError, InputProblem
+from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.ruleset import Event as EventSpec
+from puzzlecomp.rules.ruleset import Ruleset
+
+# The published results carry no names: people get invented ones, made up from their ids.
+FIRST_NAMES = (
+    "Ada Alma Anton Aria Bela Bruno Cleo Dario Edda Elio Emil Erin Ezra Fay Finn Greta Hana Ines "
+    "Ivo Jara Jonas Kai Kira Lars Lea Leo Lina Luca Mara Milo Nadia Nico Noor Otto Paz Remy "
+    "Rita Sami Selma Teo Tilda Ugo Una Vito Wren Yara Zane Zora"
+).split()
+LAST_NAMES = (
+    "Abel Alder Amsel Arden Bakker Barta Berger Blanco Brandt Castell Dahl Dvorak Eklund Ferro "
+    "Fischer Galli Haas Holm Ibarra Jensen Kaur Keller Kovac Lange Lind Marek Moreno Navarro "
+    "Nordin Ortega Palma Pavel Quist Ricci Rojas Sandoval Serra Stein Strand Suarez Toth Urban "
+    "Valen Varga Vidal Weiss Winter Wolff Yilmaz Zeman"
+).split()
+# Published country names the country list spells otherwise, and those that name no country.
+COUNTRY_ALIASES = {"The Netherlands": "Netherlands"}
+NO_COUNTRY = {"", "Mixed", "Unknown"}
+
+
+@dataclass(frozen=True)
+class ArchiveImport:
+    """What an import created."""
+
+    championships: tuple[str, ...]
+    results: int
+    people_created: int
+
+
+def invented_name(archive_id: str) -> tuple[str, str]:
+    """A made-up first and last name for an archived person, always the same for one id."""
+    digest = hashlib.sha256(archive_id.encode()).digest()
+    return (FIRST_NAMES[digest[0] % len(FIRST_NAMES)],
+            LAST_NAMES[int.from_bytes(digest[1:3], "big") % len(LAST_NAMES)])
+
+
+@functools.cache  # looking a name up in the country list takes milliseconds
+def published_country(name: str) -> str:
+    """The ISO code of a published country name; "" for mixed or unknown origins."""
+    if name in NO_COUNTRY:
+        return ""
+    return country_code(COUNTRY_ALIASES.get(name, name)) or ""
+
+
+def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: str,
+                   slug_prefix: str, title: str, user: Any = None) -> ArchiveImport:
+    """Create one read-only championship per year of the rows; InputError names every problem."""
+    ruleset = load_ruleset(ruleset_id)
+    _check(rows, source, ruleset, slug_prefix)
+    by_year: dict[int, list[PublishedResult]] = defaultdict(list)
+    for row in rows:
+        by_year[row.year].append(row)
+    with transaction.atomic():
+        people, created = _people(rows)
+        slugs = []
+        for year, year_rows in sorted(by_year.items()):
+            championship = _championship(year, year_rows, ruleset, people,
+                                         slug=f"{slug_prefix}-{year}", name=f"{title} {year}")
+            log_action(championship, "puzzlecomp.archive.imported", user=user, source=source,
+                       results=len(year_rows))
+            slugs.append(championship.slug)
+        _derive_for_the_living()
+    return ArchiveImport(tuple(slugs), len(rows), created)
+
+
+def _check(rows: Sequence[PublishedResult], source: str, ruleset: Ruleset,
+           slug_prefix: str) -> None:
+    problems: list[InputProblem] = []
+    events = {spec.id: spec for spec in ruleset.events}
+    seen: dict[tuple[int, str, str, str], PublishedResult] = {}
+    members: dict[tuple[int, str, str], tuple[str, ...]] = {}
+    for row in rows:
+        def problem(field: str, message: str, row: PublishedResult = row) -> None:
+            problems.append(InputProblem(source, row.row, row.entrant, field, message))
+
+        spec = events.get(row.event)
+        if spec is None:
+            problem("division", f"ruleset {ruleset.id} has no event {row.event}")
+            continue
+        key = (row.year, row.event, _round_of(spec, row.round)[1], row.entrant)
+        if key in seen:
+            problem("round", f"entrant {row.entrant} is already in this round "
+                             f"({seen[key].round}, row {seen[key].row})")
+        seen.setdefault(key, row)
+        known = members.setdefault((row.year, row.event, row.entrant), row.people)
+        if known != row.people:
+            problem("people", f"entrant {row.entrant} has other people in another round")
+    taken = sorted(Championship.objects.filter(
+        slug__in={f"{slug_prefix}-{row.year}" for row in rows}).values_list("slug", flat=True))
+    for slug in taken:
+        problems.append(InputProblem(source, None, "", "year",
+                                     f"championship {slug} exists already"))
+    if problems:
+        raise InputError(problems)
+
+
+def _people(rows: Iterable[PublishedResult]) -> tuple[dict[str, Person], int]:
+    """Every archived person of the rows, created once with an invented name."""
+    country_of: dict[str, str] = {}
+    for row in rows:
+        country = published_country(row.country)
+        for archive_id in row.people:
+            if country or archive_id not in country_of:
+                country_of[archive_id] = country or country_of.get(archive_id, "")
+    existing = {p.archive_id: p for p in Person.objects.filter(archive_id__in=country_of)}
+    missing = [
+        Person(archive_id=archive_id, first_name=first, last_name=last,
+               nationality=country, residence=country, consent_publish=True)
+        for archive_id, country in sorted(country_of.items()) if archive_id not in existing
+        for first, last in [invented_name(archive_id)]
+    ]
+    Person.objects.bulk_create(missing, batch_size=500)
+    people = {p.archive_id: p for p in Person.objects.filter(archive_id__in=country_of)}
+    return {key: person for key, person in people.items() if key is not None}, len(missing)
+
+
+def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
+                  people: dict[str, Person], *, slug: str, name: str) -> Championship:
+    starts = dt.datetime(year, 1, 1, tzinfo=dt.UTC)
+    championship = Championship.objects.create(
+        slug=slug, name=name, ruleset_id=ruleset.id, starts_at=starts, published=True,
+        archived=True)
+    by_event: dict[str, list[PublishedResult]] = defaultdict(list)
+    for row in rows:
+        by_event[row.event].append(row)
+    for position, spec in enumerate(ruleset.events):
+        if spec.id in by_event:
+            event = Event.objects.create(
+                championship=championship, code=spec.id, name=spec.name, kind=spec.kind,
+                members_min=spec.members_min, members_max=spec.members_max, position=position)
+            _event_results(event, spec, by_event[spec.id], people, starts)
+    return championship
+
+
+def _round_of(spec: EventSpec, label: str) -> tuple[int, str, str, bool]:
+    """(position, code, name, grouped) of the ruleset round a published round label is."""
+    for position, rnd in enumerate(spec.rounds):
+        if label in rnd.groups:
+            return position, rnd.id, rnd.name, True
+        if label == rnd.id:
+            return position, rnd.id, rnd.name, False
+    return len(spec.rounds), label, label, False
+
+
+def _event_results(event: Event, spec: EventSpec, rows: list[PublishedResult],
+                   people: dict[str, Person], published_at: dt.datetime) -> None:
+    rounds: dict[str, Round] = {}
+    rows_of_round: dict[tuple[int, str, str, bool], list[PublishedResult]] = defaultdict(list)
+    for row in rows:
+        rows_of_round[_round_of(spec, row.round)].append(row)
+    for (position, code, name, grouped), its_rows in sorted(rows_of_round.items()):
+        rnd = Round.objects.create(
+            event=event, code=code, name=name, position=position,
+            time_limit_minutes=math.ceil(max(r.time_limit_seconds for r in its_rows) / 60),
+            groups=sorted({r.round for r in its_rows}) if grouped else [],
+            state=RoundState.FINAL, published_at=published_at)
+        Puzzle.objects.create(round=rnd, pieces=max(r.puzzle_pieces for r in its_rows))
+        rounds.update({r.round: rnd for r in its_rows})
+    first = min(rounds.values(), key=lambda rnd: rnd.position)
+    entrants: dict[str, list[PublishedResult]] = defaultdict(list)
+    for row in rows:
+        entrants[row.entrant].append(row)
+    entries = Entry.objects.bulk_create(
+        _entry(event, number, its_rows, people, first)
+        for number, its_rows in enumerate(entrants.values(), start=1))
+    EntryMember.objects.bulk_create(
+        (EntryMember(entry=entry, person=people[archive_id], position=i)
+         for entry, its_rows in zip(entries, entrants.values(), strict=True)
+         for i, archive_id in enumerate(its_rows[0].people)), batch_size=500)
+    Result.objects.bulk_create(
+        (_result(rounds[row.round], entry, row, grouped=bool(rounds[row.round].groups))
+         for entry, its_rows in zip(entries, entrants.values(), strict=True)
+         for row in its_rows), batch_size=500)
+
+
+def _entry(event: Event, number: int, rows: list[PublishedResult], people: dict[str, Person],
+           first: Round) -> Entry:
+    members = [people[archive_id] for archive_id in rows[0].people]
+    country = published_country(rows[0].country)
+    if not members:
+        name = rows[0].entrant
+    elif event.kind == "individual":
+        name = str(members[0])
+    else:
+        name = " & ".join(p.last_name for p in members)
+    in_first = [r.round for r in rows if r.round in (first.groups or [])]
+    return Entry(event=event, number=number, name=name[:200],
+                 country=ioc_of_code(country) or "", mixed=not country and len(members) > 1,
+                 status=EntryStatus.CONFIRMED, group=in_first[0] if in_first else "")
+
+
+def _result(rnd: Round, entry: Entry, row: PublishedResult, *, grouped: bool) -> Result:
+    return Result(
+        round=rnd, entry=entry, status="finished" if row.completed else "unfinished",
+        time_seconds=round(row.time_seconds) if row.time_seconds is not None else None,
+        pieces=None if row.completed else int(row.pieces_placed or 0),
+        checked=True, competitor_confirmed=True, published_rank=row.rank,
+        archive_group=row.round if grouped else "")
+
+
+def championship_archive(*, championship: Championship, user: Any = None) -> Championship:
+    """Put a finished championship (every round final) into the archive, read-only from then.
+
+    Raises ArchiveRefused naming the rounds that are not final yet.
+    """
+    open_rounds = [f"{rnd.event.code} {rnd.code}" for rnd in Round.objects.filter(
+        event__championship=championship).exclude(state=RoundState.FINAL).select_related("event")]
+    if open_rounds:
+        raise ArchiveRefused(f"{championship.slug}: rounds not final yet: "
+                             f"{', '.join(open_rounds)}")
+    with transaction.atomic():
+        championship.archived = True
+        championship.save(update_fields=["archived"])
+        log_action(championship, "puzzlecomp.archive.added", user=user)
+        _derive_for_the_living()
+    return championship
+
+
+def _derive_for_the_living() -> None:
+    """The archive changed: the history facts of every championship outside it may have."""
+    for championship in Championship.objects.filter(archived=False):
+        member_facts_derive(championship=championship)
+
+
+class ArchiveRefused(Exception):
+    """A championship that cannot go into the archive, and why."""

@@ -1,0 +1,106 @@
+"""One identity per person: merging two records of one person and splitting one record in two,
+each with the reason and an audit trail (PersonChange, and the audit log of every championship
+whose entries it touches)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.forms.models import model_to_dict
+
+from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.models import Championship, EntryMember, Person, PersonChange
+from puzzlecomp.championships.services.facts import member_facts_derive
+
+# Filled from the merged record where the kept one has nothing.
+FILLED_FIELDS = ("email", "birth_date", "residence", "region", "years_resident")
+
+
+class PeopleRefused(Exception):
+    """A merge or split that cannot be done, with a machine code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+def _reason(reason: str) -> str:
+    if not reason.strip():
+        raise PeopleRefused("people.reason_missing", "A merge or a split needs a reason.")
+    return reason.strip()[:300]
+
+
+def _audit(members: Sequence[EntryMember], action: str, user: Any, **data: Any) -> None:
+    """Log the change in every championship it touches; their facts from history may move."""
+    for championship in Championship.objects.filter(
+            events__entries__members__in=members).distinct():
+        log_action(championship, action, user=user, **data)
+        if not championship.archived:
+            member_facts_derive(championship=championship)
+
+
+@transaction.atomic
+def person_merge(*, keep: Person, other: Person, reason: str, user: Any) -> PersonChange:
+    """Make `other` the same person as `keep`: its entries move over and it is removed.
+
+    Consent is never widened: the merged person consents to publication only when both records
+    did. Refused when both records are in one entry.
+    """
+    why = _reason(reason)
+    if keep.pk == other.pk:
+        raise PeopleRefused("people.same_person", "A person cannot be merged with themselves.")
+    members = list(EntryMember.objects.filter(person=other))
+    if EntryMember.objects.filter(person=keep, entry__in=[m.entry_id for m in members]).exists():
+        raise PeopleRefused("people.same_entry",
+                            "Both records are members of one entry: they are two people.")
+    snapshot = model_to_dict(other, exclude=["id"])
+    snapshot["nationality"] = str(other.nationality)
+    snapshot["residence"] = str(other.residence)
+    snapshot["birth_date"] = other.birth_date.isoformat() if other.birth_date else None
+    for field in FILLED_FIELDS:
+        if not getattr(keep, field) and getattr(other, field):
+            setattr(keep, field, getattr(other, field))
+    keep.earlier_events = sorted({*keep.earlier_events, *other.earlier_events})
+    keep.consent_publish = keep.consent_publish and other.consent_publish
+    keep.consent_photos = keep.consent_photos and other.consent_photos
+    archive_id = keep.archive_id or other.archive_id
+    EntryMember.objects.filter(person=other).update(person=keep)
+    other.delete()
+    keep.archive_id = archive_id
+    keep.save()
+    change = PersonChange.objects.create(
+        kind=PersonChange.Kind.MERGE, person=keep, snapshot=snapshot,
+        entry_members=[m.pk for m in members], reason=why,
+        by=user if getattr(user, "is_authenticated", False) else None)
+    _audit(EntryMember.objects.filter(pk__in=[m.pk for m in members]),
+           "puzzlecomp.person.merged", user, person=keep.pk, merged=snapshot, reason=why)
+    return change
+
+
+@transaction.atomic
+def person_split(*, person: Person, members: Sequence[EntryMember], reason: str,
+                 user: Any) -> PersonChange:
+    """Give some of a person's entries to a new record of the same name: two people shared one.
+
+    The new record starts with the name and nationality only; the archive id stays.
+    """
+    why = _reason(reason)
+    moving = [m for m in members if m.person_id == person.pk]
+    if not moving or len(moving) != len(members):
+        raise PeopleRefused("people.not_their_entries",
+                            "Choose some, not all, of this person's entries.")
+    if len(moving) == EntryMember.objects.filter(person=person).count():
+        raise PeopleRefused("people.not_their_entries",
+                            "Choose some, not all, of this person's entries.")
+    other = Person.objects.create(first_name=person.first_name, last_name=person.last_name,
+                                  nationality=person.nationality)
+    EntryMember.objects.filter(pk__in=[m.pk for m in moving]).update(person=other)
+    change = PersonChange.objects.create(
+        kind=PersonChange.Kind.SPLIT, person=person, other=other,
+        entry_members=[m.pk for m in moving], reason=why,
+        by=user if getattr(user, "is_authenticated", False) else None)
+    _audit(moving, "puzzlecomp.person.split", user, person=person.pk, new_person=other.pk,
+           entry_members=[m.pk for m in moving], reason=why)
+    return change

@@ -1,0 +1,85 @@
+"""`puzzlecomp archive import`: past championships from published results (docs/archive.md).
+
+Uses the database of the web app (DATABASE_URL, else ./var), like `puzzlecomp serve`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from puzzlecomp.cli.common import CommandError, read_text
+from puzzlecomp.formats.history_csv import read_history
+
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "wjpc-results.csv"
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "archive", help="import past championships from published results",
+        description="The archive of past championships: read-only championships created from "
+        "published results, whose people keep one identity across editions.",
+    )
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    imported = actions.add_parser(
+        "import", help="create past championships from a published results file",
+        description="Create one read-only championship per year of a published results file "
+        "(year, division, round, rank, entrant, country, completed, time_seconds, pieces, "
+        "puzzle_pieces, time_limit_seconds, people), with its events, rounds, results and "
+        "people (matched by their ids). A file with any problem imports nothing: one line per "
+        f"problem, exit status 2. The WJPC 2019-2025 sample is {SAMPLE.name} in the package.",
+    )
+    imported.add_argument("results", metavar="RESULTS.csv",
+                          help=f"results file, - for stdin, or 'sample' for {SAMPLE.name}")
+    imported.add_argument("--ruleset", required=True,
+                          help="the ruleset whose events the divisions are, e.g. wjpc-2025")
+    imported.add_argument("--prefix", default=None,
+                          help="slugs are PREFIX-YEAR (default: the file name before '-results')")
+    imported.add_argument("--title", default=None,
+                          help="names are 'TITLE YEAR' (default: the prefix in capitals)")
+    imported.set_defaults(run=run_import)
+    added = actions.add_parser(
+        "add", help="put a finished championship into the archive",
+        description="Make a championship of the database whose every round is final read-only "
+        "and part of the history that seeds later championships (e.g. one imported with "
+        "`puzzlecomp championship import FILE`).",
+    )
+    added.add_argument("slug", metavar="SLUG")
+    added.set_defaults(run=run_add)
+
+
+def run_import(args: argparse.Namespace) -> int:
+    from puzzlecomp.cli.championship import django_setup
+
+    path = str(SAMPLE) if args.results == "sample" else args.results
+    prefix = args.prefix or Path(path).stem.removesuffix("-results") or "archive"
+    if not prefix.replace("-", "").isalnum():
+        raise CommandError(f"--prefix {prefix!r}: letters, digits and '-' only")
+    rows = read_history(read_text(path), source=path)
+    django_setup()
+    from puzzlecomp.championships.services.archive import archive_import
+
+    done = archive_import(rows=rows, source=path, ruleset_id=args.ruleset,
+                          slug_prefix=prefix.lower(), title=args.title or prefix.upper())
+    print(f"archived {done.results} results in {', '.join(done.championships)}; "
+          f"{done.people_created} people new to the archive")
+    return 0
+
+
+def run_add(args: argparse.Namespace) -> int:
+    from puzzlecomp.cli.championship import django_setup
+
+    django_setup()
+    from puzzlecomp.championships.models import Championship
+    from puzzlecomp.championships.services.archive import ArchiveRefused, championship_archive
+
+    championship = Championship.objects.filter(slug=args.slug).first()
+    if championship is None:
+        raise CommandError(f"no championship {args.slug!r}")
+    try:
+        championship_archive(championship=championship)
+    except ArchiveRefused as refused:
+        raise CommandError(str(refused)) from None
+    print(f"archived {championship.slug}")
+    return 0

@@ -1,0 +1,118 @@
+"""`puzzlecomp seed`: seed a new championship's entries by their members' past results."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from puzzlecomp.cli.common import CommandError, add_format_argument, read_text
+from puzzlecomp.formats.entries_csv import EntryRow
+from puzzlecomp.formats.history_csv import EVENT_OF_DIVISION, past_results, read_history
+from puzzlecomp.formats.ranking_output import rows_csv
+from puzzlecomp.formats.results_csv import InputError, InputProblem, csv_records
+from puzzlecomp.planning.rating import (
+    Seed,
+    SeedingEntry,
+    rate_people,
+    seed_entries,
+    seed_ranks,
+)
+
+COLUMNS = ("entry", "person", "seed_rank", "rating")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "seed",
+        help="seed entries by their members' past results",
+        description="Rate every person from the published results of earlier editions "
+        "(docs/seeding.md) and list the entries best first, with seed_rank and rating. "
+        "Reads entries CSV (entry, person: the person ids, ';' between members; other columns "
+        "ignored). Entries without history come last, without a seed rank.",
+    )
+    parser.add_argument("entries", metavar="ENTRIES.csv", help="entries file, or - for stdin")
+    add_history_argument(parser, required=True)
+    parser.add_argument("--event", required=True, help="event: individual, pairs or teams")
+    add_format_argument(parser)
+    parser.set_defaults(run=run)
+
+
+def add_history_argument(parser: argparse.ArgumentParser, *, required: bool) -> None:
+    parser.add_argument(
+        "--history",
+        required=required,
+        metavar="RESULTS.csv",
+        help="published results of earlier editions (year, division, round, ..., people)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    seeds = seeds_from_files(args.entries, args.history, args.event)
+    out = [
+        {
+            "entry": s.entry,
+            "person": ";".join(s.people),
+            "seed_rank": s.seed_rank,
+            "rating": None if s.rating is None else round(s.rating, 1),
+        }
+        for s in seeds
+    ]
+    if args.format == "json":
+        print(json.dumps({"seeding": out}, indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(rows_csv(out, COLUMNS))
+    return 0
+
+
+def seeds_from_files(entries_path: str, history_path: str, event: str) -> list[Seed]:
+    """The seeding of an entries file from a history file, for one event."""
+    entries = read_seeding_entries(read_text(entries_path), source=entries_path)
+    return seed_entries(entries, ratings_from_file(history_path, event))
+
+
+def ratings_from_file(history_path: str, event: str) -> Mapping[str, float]:
+    """Every person's rating in one event from a history file."""
+    events = sorted(set(EVENT_OF_DIVISION.values()))
+    if event not in events:
+        raise CommandError(f"--event {event!r}: expected one of {', '.join(events)}")
+    history = read_history(read_text(history_path), source=history_path)
+    return rate_people(past_results(history, event=event))
+
+
+def effective_seed_ranks(
+    rows: Sequence[EntryRow], history_path: str | None, event: str
+) -> dict[str, int | None]:
+    """Each entry's seed rank: from its history when `--history` is given, else the typed one."""
+    typed = {row.entry: row.seed_rank for row in rows}
+    if history_path is None:
+        return typed
+    ratings = ratings_from_file(history_path, event)
+    seeds = seed_entries([SeedingEntry(row.entry, row.people) for row in rows], ratings)
+    return seed_ranks(seeds, typed)
+
+
+def read_seeding_entries(text: str, *, source: str) -> list[SeedingEntry]:
+    """Entries with their person ids; raises InputError naming every bad row and field."""
+    entries: list[SeedingEntry] = []
+    problems: list[InputProblem] = []
+    seen: set[str] = set()
+    records = list(csv_records(text, source=source))
+    if records and "person" not in records[0][1]:
+        raise InputError([InputProblem(source, 1, "", "person", "the header has no person column")])
+    for number, values in records:
+        entry = values["entry"]
+        if not entry:
+            problems.append(InputProblem(source, number, "", "entry", "the entry id is blank"))
+        elif entry in seen:
+            problems.append(
+                InputProblem(source, number, entry, "entry", f"entry {entry} appears twice")
+            )
+        seen.add(entry)
+        people = tuple(p.strip() for p in values["person"].split(";") if p.strip())
+        entries.append(SeedingEntry(entry, people))
+    if problems:
+        raise InputError(problems)
+    return entries

@@ -1,0 +1,176 @@
+"""Read published results of past editions (the format of ../shared/data, docs/seeding.md).
+
+One row per entrant and round: year, division, round, rank, entrant, country, completed,
+time_seconds, pieces, puzzle_pieces, time_limit_seconds, people. Problems are named by row
+and field; a file with any problem yields nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from puzzlecomp.formats.results_csv import InputError, InputProblem, csv_records
+from puzzlecomp.planning.rating import PastResult
+
+# The published divisions and the events they are: WJPC says solo, duo and group.
+EVENT_OF_DIVISION = {
+    "solo": "individual",
+    "duo": "pairs",
+    "group": "teams",
+    "individual": "individual",
+    "pairs": "pairs",
+    "teams": "teams",
+}
+TRUE, FALSE = ("true", "yes", "1"), ("false", "no", "0")
+
+
+@dataclass(frozen=True)
+class PublishedResult:
+    """One row of a published results file, checked."""
+
+    row: int
+    year: int
+    event: str
+    round: str
+    rank: int
+    entrant: str
+    country: str
+    completed: bool
+    time_seconds: float | None
+    pieces_placed: float | None
+    puzzle_pieces: int
+    time_limit_seconds: int
+    people: tuple[str, ...]
+
+    def past_result(self) -> PastResult:
+        """The row as the rating sees it."""
+        return PastResult(
+            edition=self.year,
+            round=self.round,
+            people=self.people,
+            completed=self.completed,
+            time_seconds=self.time_seconds,
+            pieces_placed=self.pieces_placed,
+            puzzle_pieces=self.puzzle_pieces,
+            time_limit_seconds=self.time_limit_seconds,
+        )
+
+
+def read_history(text: str, *, source: str) -> list[PublishedResult]:
+    """Parse a published results file; raises InputError listing every bad row and field."""
+    rows: list[PublishedResult] = []
+    problems: list[InputProblem] = []
+    for number, values in csv_records(text, source=source, key="entrant"):
+        parser = _RowParser(source, number, values)
+        row = parser.parse()
+        problems.extend(parser.problems)
+        if row is not None:
+            rows.append(row)
+    if problems:
+        raise InputError(problems)
+    return rows
+
+
+def past_results(rows: Iterable[PublishedResult], *, event: str) -> list[PastResult]:
+    """The rows of one event that name their people, as the rating sees them."""
+    return [row.past_result() for row in rows if row.event == event and row.people]
+
+
+class _RowParser:
+    def __init__(self, source: str, row: int, values: dict[str, str]) -> None:
+        self.source = source
+        self.row = row
+        self.values = values
+        self.entrant = values.get("entrant", "")
+        self.problems: list[InputProblem] = []
+
+    def problem(self, field: str, message: str) -> None:
+        self.problems.append(InputProblem(self.source, self.row, self.entrant, field, message))
+
+    def required(self, name: str) -> str:
+        text = self.values.get(name, "")
+        if not text:
+            self.problem(name, f"the {name} is blank")
+        return text
+
+    def number(self, name: str, *, whole: bool, blank_ok: bool = False) -> float | None:
+        text = self.values.get(name, "")
+        if not text:
+            if not blank_ok:
+                self.problem(name, f"the {name} is blank")
+            return None
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not value >= 0 or (whole and not value.is_integer()):
+            kind = "a whole number" if whole else "a number"
+            self.problem(name, f"{text!r} is not {kind} of zero or more")
+            return None
+        return value
+
+    def parse(self) -> PublishedResult | None:
+        year = self.number("year", whole=True)
+        division = self.required("division").lower()
+        event = EVENT_OF_DIVISION.get(division)
+        if division and event is None:
+            known = ", ".join(sorted(EVENT_OF_DIVISION))
+            self.problem("division", f"{division!r} is not a division (one of: {known})")
+        rnd = self.required("round")
+        rank = self.number("rank", whole=True)
+        self.required("entrant")
+        completed = self.flag("completed")
+        time_seconds = self.number("time_seconds", whole=False, blank_ok=not completed)
+        if completed and time_seconds == 0:
+            self.problem("time_seconds", "a finisher's time must be more than zero")
+        pieces = self.number("pieces", whole=False, blank_ok=True)
+        puzzle_pieces = self.positive("puzzle_pieces")
+        time_limit = self.positive("time_limit_seconds")
+        # The source gives two people of one name one id; within an entry it counts once.
+        people = tuple(dict.fromkeys(
+            p.strip() for p in self.values.get("people", "").split(";") if p.strip()))
+        if (
+            self.problems
+            or year is None
+            or event is None
+            or rank is None
+            or completed is None
+            or puzzle_pieces is None
+            or time_limit is None
+        ):
+            return None
+        return PublishedResult(
+            row=self.row,
+            year=int(year),
+            event=event,
+            round=rnd,
+            rank=int(rank),
+            entrant=self.entrant,
+            country=self.values.get("country", ""),
+            completed=completed,
+            time_seconds=time_seconds if completed else None,
+            pieces_placed=None if completed else (pieces or 0.0),
+            puzzle_pieces=puzzle_pieces,
+            time_limit_seconds=time_limit,
+            people=people,
+        )
+
+    def flag(self, name: str) -> bool | None:
+        text = self.required(name).lower()
+        if text in TRUE:
+            return True
+        if text in FALSE:
+            return False
+        if text:
+            self.problem(name, f"{text!r} is not True or False")
+        return None
+
+    def positive(self, name: str) -> int | None:
+        value = self.number(name, whole=True)
+        if value == 0:
+            self.problem(name, f"the {name} must be more than zero")
+            return None
+        return None if value is None else int(value)
+

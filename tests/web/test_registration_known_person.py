@@ -1,0 +1,65 @@
+"""Registration asks "is this you?" when a person of the entrant's name is in the archive."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlecomp.championships.models import Entry, Person
+from puzzlecomp.championships.services.archive import invented_name
+from tests.web.test_archive import imported
+from tests.web.test_registration_public import (  # noqa: F401 (fixtures)
+    person,
+    published,
+    register,
+    submit,
+    wjpc,
+)
+
+
+@pytest.fixture
+def archived(db) -> Person:
+    imported()
+    return Person.objects.get(archive_id="Pslow")
+
+
+def known_as(archived: Person, **fields: str) -> dict[str, str]:
+    return person(archived.first_name, archived.last_name.upper(), nationality="CZ", **fields)
+
+
+def test_an_entrant_named_like_an_archived_person_is_asked_and_nothing_is_registered_yet(
+        wjpc, submit, clock, archived):  # noqa: F811 (the fixture)
+    html = register(submit, wjpc, "individual", known_as(archived)).content.decode()
+    assert "Is this you?" in html
+    assert f"Yes, I am {archived} of WJPC 2024, WJPC 2023" in html
+    assert not Entry.objects.filter(event__championship=wjpc).exists()
+
+
+def test_answering_yes_makes_the_entrant_the_archived_person_with_their_history(
+        wjpc, submit, clock, archived):  # noqa: F811 (the fixture)
+    response = register(submit, wjpc, "individual", known_as(archived, known=str(archived.pk)))
+    assert "Check your email" in response.content.decode()
+    member = Entry.objects.get(event__championship=wjpc).members.get()
+    assert member.person == archived
+    archived.refresh_from_db()
+    assert (archived.email, archived.birth_date.year) == (f"{archived.first_name.lower()}"
+                                                          "@example.org", 1990)
+
+
+def test_answering_no_registers_a_new_person(wjpc, submit, clock, archived):  # noqa: F811
+    register(submit, wjpc, "individual", known_as(archived, known="none"))
+    assert Entry.objects.get(event__championship=wjpc).members.get().person != archived
+    assert Person.objects.filter(archive_id="Pslow").get().email == ""
+
+
+def test_a_claim_of_someone_not_offered_is_ignored(wjpc, submit, clock, archived):  # noqa: F811
+    other = Person.objects.get(archive_id="Pfast")
+    register(submit, wjpc, "individual", known_as(archived, known=str(other.pk)))
+    assert Entry.objects.get(event__championship=wjpc).members.get().person not in (archived, other)
+
+
+def test_another_country_is_not_asked_about(wjpc, submit, clock, archived):  # noqa: F811
+    first, last = invented_name("Pslow")
+    html = register(submit, wjpc, "individual",
+                    person(first, last, nationality="ES")).content.decode()
+    assert "Is this you?" not in html
+    assert Entry.objects.filter(event__championship=wjpc).exists()
