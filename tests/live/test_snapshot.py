@@ -34,6 +34,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.publishing import public_name
+from puzzlecomp.championships.services.seating import seats_swap
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.live import snapshot as snapshot_module
 from puzzlecomp.rules.ranking import rank_round
@@ -55,6 +56,18 @@ def test_a_snapshot_is_the_rounds_ranking_with_an_etag_of_its_notice_number(live
     data = response.json()
     assert (data["version"], data["seq"], data["round"]["id"]) == (1, seq, live_round.pk)
     assert [line["entry"] for line in data["lines"]] == [2, 1]
+
+
+def test_a_seat_swap_reaches_the_cached_snapshot(live_app, live_round):
+    """Stale pages found in issue 11: the snapshot is cached by notice number, so a seating
+    change must number a notice or spectators keep the old tables."""
+    ana, ben = Entry.objects.filter(event=live_round.event, number__in=(1, 2)).order_by("number")
+    old = live_app.get(snapshot_path(live_round))
+    assert {line["entry"]: line["table"] for line in old.json()["lines"]} == {1: 1, 2: 2}
+    seats_swap(round=live_round, entry_a=ana, entry_b=ben, user=None)
+    new = live_app.get(snapshot_path(live_round), if_none_match=old.headers["etag"])
+    assert new.status == 200
+    assert {line["entry"]: line["table"] for line in new.json()["lines"]} == {1: 2, 2: 1}
 
 
 def test_an_unchanged_snapshot_answers_304_without_a_body(live_app, live_round):

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from puzzlecomp.championships.models import AuditEntry, Entry, EntryStatus, Role
+from puzzlecomp.championships.models import AuditEntry, Entry, EntryStatus, RelayDraw, Role
 from puzzlecomp.championships.selectors.registration import relay_pool
 from puzzlecomp.championships.services.registration import (
     MemberDetails,
@@ -175,9 +175,10 @@ def test_the_relay_draw_can_be_repeated_from_its_recorded_seed(relay):
     event = relay.events.get(code="relay")
     pool = [pool_label(entry) for entry in relay_pool(event=event)]
     result = relay_teams_draw(event=event, by=None)
-    record = AuditEntry.objects.get(action="puzzlecomp.relay.drawn")
-    assert record.data["seed"] == result.draw.seed
-    again = draw_teams(record.data["pool"], team_size=4, seed=record.data["seed"])
-    assert [team["members"] for team in record.data["teams"]] == [list(t) for t in again.teams]
-    assert sorted(record.data["pool"]) == sorted(pool)
-    assert record.data["left_over"] == list(again.left_over)
+    record = RelayDraw.objects.get(event=event)
+    assert record.seed == result.draw.seed
+    again = draw_teams(record.pool, team_size=4, seed=record.seed)
+    assert [team["members"] for team in record.teams] == [list(t) for t in again.teams]
+    assert sorted(record.pool) == sorted(pool)
+    assert record.left_over == list(again.left_over)
+    assert AuditEntry.objects.get(action="puzzlecomp.relay.drawn").data["seed"] == record.seed

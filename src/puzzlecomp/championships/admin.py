@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from puzzlecomp.championships import models
+from puzzlecomp.championships.actions import action_message
 
 
 @admin.register(models.Championship)
@@ -22,6 +23,17 @@ class PersonAdmin(admin.ModelAdmin):
     search_fields = ["last_name", "first_name", "email"]
 
 
+@admin.register(models.AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["at", "championship", "user", "description"]
+    list_filter = ["championship"]
+
+    @admin.display(description="what happened")
+    def description(self, entry: models.AuditEntry) -> str:
+        return action_message(entry.action, entry.data)
+
+
 for model in (models.Membership, models.Event, models.Round, models.Puzzle, models.Seat,
-              models.Result, models.GroupMove, models.AuditEntry):
+              models.Result, models.GroupMove, models.GroupDraw, models.RelayDraw,
+              models.ModelChoice, models.TimeCreditGrant):
     admin.site.register(model)

@@ -1,4 +1,5 @@
-"""The demo championship: a WJPC-2025-style edition that looks alive at first sight."""
+"""The demo championships: a WJPC-2025-style edition that looks alive at first sight, and a
+Czech relay whose teams were drawn from its pool."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ from puzzlecomp.championships.models import (
     Event,
     Person,
 )
+from puzzlecomp.championships.services.relay import relay_teams_draw
 from puzzlecomp.championships.services.setup import championship_create
 
 DEMO_SLUG = "demo-wjpc-2025"
+RELAY_DEMO_SLUG = "demo-czech-relay-2027"
 DEMO_USER = "organiser"
 DEMO_PASSWORD = "puzzlecomp-demo"
 # ISO codes of 64 countries; django-countries knows each one's IOC code.
@@ -53,8 +56,22 @@ def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
                                    ("teams", teams, 4)):
             _entries(championship.events.get(code=event), count, size, rng)
         demo_plan_and_record(championship, seed=seed)
+        _relay_demo(owner, rng)
     return (f"demo championship loaded: /control/{DEMO_SLUG}/ "
-            f"(sign in as {DEMO_USER} / {DEMO_PASSWORD}); live results: /c/{DEMO_SLUG}/results/")
+            f"(sign in as {DEMO_USER} / {DEMO_PASSWORD}); live results: /c/{DEMO_SLUG}/results/; "
+            f"relay teams drawn: /control/{RELAY_DEMO_SLUG}/")
+
+
+def _relay_demo(owner: object, rng: random.Random, pool: int = 22) -> None:
+    """A Czech relay two months ahead: one-person registrations drawn into teams of four, two
+    people left in the pool for a later draw."""
+    championship = championship_create(
+        ruleset_id="czech-blind-relay", name="Czech blind and relay 2027 (demo)",
+        slug=RELAY_DEMO_SLUG, starts_at=timezone.now() + dt.timedelta(days=60), venue="Brno",
+        owner=owner)
+    event = championship.events.get(code="relay")
+    _entries(event, pool, 1, rng)
+    relay_teams_draw(event=event, by=owner, seed=2027)
 
 
 def _demo_owner():  # type: ignore[no-untyped-def]

@@ -1,4 +1,6 @@
-"""The demo's first rounds: groups assigned, tables seated, results half recorded."""
+"""The demo's first rounds: groups assigned, tables seated, one round half recorded with a time
+credit, one running, and the teams' round played to the end: models chosen, results published,
+a dispute ruled on, qualifiers confirmed and the final seated."""
 
 from __future__ import annotations
 
@@ -9,17 +11,25 @@ from django.db import transaction
 from django.utils import timezone
 
 from puzzlecomp.championships.engine import round_rules
-from puzzlecomp.championships.models import Championship, Round, RoundState, Seat
-from puzzlecomp.championships.services.groups import groups_assign
+from puzzlecomp.championships.models import Championship, EntryStatus, Round, RoundState, Seat
+from puzzlecomp.championships.services.disputes import (
+    dispute_file,
+    dispute_resolve,
+    time_credit_grant,
+)
+from puzzlecomp.championships.services.groups import entry_group_move, groups_assign
+from puzzlecomp.championships.services.qualifiers import next_round_create, qualifiers_confirm
 from puzzlecomp.championships.services.results import ResultValues, result_record, result_submit
 from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.championships.services.seating import seating_assign
+from puzzlecomp.championships.services.settings import entry_models_choose, round_model_choice
 from puzzlecomp.rules.results import Status
 
 
 @transaction.atomic
 def demo_plan_and_record(championship: Championship, *, seed: int) -> None:
-    """Assign groups, seat every first round and record half the first individual round."""
+    """Assign groups and seat every first round; record half the first individual round, start
+    the pairs' round and play the teams' round to its end."""
     rng = random.Random(seed)
     firsts = {}
     for event in championship.events.filter(code__in=("individual", "pairs", "teams")):
@@ -27,6 +37,8 @@ def demo_plan_and_record(championship: Championship, *, seed: int) -> None:
         if rnd is None or not rnd.groups or not event.entries.exists():
             continue
         groups_assign(round=rnd, seed=seed)
+        if event.code == "individual":
+            _moved_by_hand(rnd)
         seating_assign(round=rnd)
         firsts[event.code] = rnd
     individual = firsts.get("individual")
@@ -35,11 +47,24 @@ def demo_plan_and_record(championship: Championship, *, seed: int) -> None:
     pairs = firsts.get("pairs")
     if pairs is not None:
         _running_with_first_finishes(pairs, rng)
+    teams = firsts.get("teams")
+    if teams is not None:
+        _played_to_the_end(teams, rng)
+
+
+def _moved_by_hand(rnd: Round) -> None:
+    """One entrant asked to compete in another group, and the organiser moved them."""
+    entry = rnd.event.entries.filter(status=EntryStatus.CONFIRMED).order_by("number").first()
+    if entry is None:
+        return
+    to_group = next(g for g in rnd.groups if g != entry.group)
+    entry_group_move(entry=entry, to_group=to_group, user=None,
+                     reason="Travels with a pair that competes in this group")
 
 
 def _record_half(rnd: Round, rng: random.Random) -> None:
     """Start the round 100 minutes ago (so it is counting) and record about half its groups."""
-    round_state_set(round=rnd, state=RoundState.COUNTING,
+    round_state_set(round=rnd, state=RoundState("counting"),
                     starts_at=timezone.now() - dt.timedelta(minutes=100))
     rules = round_rules(rnd)
     limit = rules.time_limit_seconds
@@ -58,12 +83,17 @@ def _record_half(rnd: Round, rng: random.Random) -> None:
         else:
             result_record(round=rnd, entry=seat.entry, status=Status.UNFINISHED,
                           pieces=rng.randint(pieces // 3, pieces - 1), rules=rules)
+    # wjpc-2025.txt, Start of the round: a wrong puzzle handed out costs the organisation time.
+    credited = seats.first()
+    if credited is not None:
+        time_credit_grant(round=rnd, entry=credited.entry, seconds=90,
+                          reason="Wrong puzzle handed out at the start")
 
 
 def _running_with_first_finishes(rnd: Round, rng: random.Random) -> None:
     """Start the round 40 minutes ago (so its clock runs) and record the fastest finishes, some
     still awaiting the judge's check, as a round in progress looks."""
-    round_state_set(round=rnd, state=RoundState.RUNNING,
+    round_state_set(round=rnd, state=RoundState("running"),
                     starts_at=timezone.now() - dt.timedelta(minutes=40))
     rules = round_rules(rnd)
     seats = list(Seat.objects.filter(round=rnd).select_related("entry").order_by("table"))
@@ -75,3 +105,39 @@ def _running_with_first_finishes(rnd: Round, rng: random.Random) -> None:
                                           missing=rng.choice((0, 0, 0, 1)) if checked else 0,
                                           checked=checked, competitor_confirmed=checked),
                       rules=rules)
+
+
+def _played_to_the_end(rnd: Round, rng: random.Random) -> None:
+    """The teams' round of three hours ago: every team chose its models, finished both
+    puzzles or counted at the limit; the results are published, one team's dispute was
+    rejected, the qualifiers are confirmed and the final is seated."""
+    offered, to_choose = round_model_choice(rnd)
+    seats = list(Seat.objects.filter(round=rnd).select_related("entry").order_by("table"))
+    for seat in seats:
+        if offered:
+            entry_models_choose(entry=seat.entry, rnd=rnd,
+                                models=rng.sample(range(1, offered + 1), to_choose), by=None)
+    round_state_set(round=rnd, state=RoundState("counting"),
+                    starts_at=timezone.now() - dt.timedelta(hours=3, minutes=10))
+    rules = round_rules(rnd)
+    limit = rules.time_limit_seconds
+    for seat in seats:
+        finished = rng.random() < 0.8
+        # Puzzles are done one after another: each finish comes after the one before.
+        times = sorted(rng.sample(range(limit // 3, limit), len(rules.puzzle_sizes)))
+        puzzles = [{"time": time, "verified": True} if finished or n == 0 else
+                   {"pieces": rng.randint(200, 900), "verified": True}
+                   for n, time in enumerate(times)]
+        result_submit(round=rnd, entry=seat.entry, action="record", rules=rules,
+                      values=ResultValues(status=Status.FINISHED if finished
+                                          else Status.UNFINISHED, puzzles=puzzles,
+                                          competitor_confirmed=True))
+    round_state_set(round=rnd, state=RoundState("published"))
+    if seats:
+        disputed = seats[-1].entry
+        dispute = dispute_file(entry=disputed, round=rnd,
+                               text="Our second puzzle was finished before the limit.")
+        dispute_resolve(dispute=dispute, uphold=False,
+                        resolution="The judge's record and the video agree with the result.")
+    qualifiers_confirm(round=rnd)
+    next_round_create(round=rnd)

@@ -9,6 +9,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
@@ -327,7 +328,60 @@ class GroupMove(models.Model):
     to_group = models.CharField(max_length=20)
     moved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
     reason = models.CharField(max_length=300)
-    moved_at = models.DateTimeField(auto_now_add=True)
+    moved_at = models.DateTimeField(default=timezone.now)
+
+
+class GroupDraw(models.Model):
+    """A first-round group assignment: the seed that repeats it, who made it and when (the
+    latest counts; hand-made changes since are GroupMoves)."""
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="group_draws")
+    seed = models.BigIntegerField()
+    entries = models.PositiveIntegerField(default=0)
+    drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                 blank=True, related_name="+")
+    drawn_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["round", "drawn_at", "pk"]
+
+
+class RelayDraw(models.Model):
+    """A draw of relay teams from the event's pool: the seed, the pool and the teams made, so
+    anyone can repeat it (`planning.draw_teams`)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="relay_draws")
+    seed = models.BigIntegerField()
+    team_size = models.PositiveSmallIntegerField()
+    # The pool's labels ("Last First (#number)"), the teams as {"number", "members": labels}
+    # and the labels left over, as the draw saw them.
+    pool = models.JSONField(default=list)
+    teams = models.JSONField(default=list)
+    left_over = models.JSONField(default=list, blank=True)
+    drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                 blank=True, related_name="+")
+    drawn_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["event", "-drawn_at", "-pk"]
+
+
+class ModelChoice(models.Model):
+    """The puzzle models a team chose for a round before its start (wjpc-2025.txt, teams)."""
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="model_choices")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="model_choices")
+    # The chosen models' numbers (from 1), ascending.
+    chosen_models = models.JSONField(default=list)
+    chosen_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                  null=True, blank=True, related_name="+")
+    chosen_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["round", "entry"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="one_model_choice_per_round")
+        ]
 
 
 class Seat(models.Model):
@@ -337,8 +391,8 @@ class Seat(models.Model):
     table = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(default=1)
     no_show = models.BooleanField(default=False)
-    # Seconds of time credit the head judge granted (None: never); its history is in the audit
-    # log. Held here so it counts before the entry has a result.
+    # Seconds of time credit the head judge granted (None: never); each grant is a
+    # TimeCreditGrant. Held here so it counts before the entry has a result.
     time_credit = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
@@ -346,6 +400,23 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "entry"], name="one_seat_per_entry"),
         ]
+
+
+class TimeCreditGrant(models.Model):
+    """A head judge's grant of time credit to an entry (0 takes it back); the latest is in
+    force, on the entry's seat."""
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE,
+                              related_name="time_credit_grants")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="time_credit_grants")
+    seconds = models.PositiveIntegerField()
+    reason = models.CharField(max_length=300)
+    granted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    granted_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["round", "granted_at", "pk"]
 
 
 class Result(models.Model):

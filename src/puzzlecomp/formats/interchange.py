@@ -31,7 +31,10 @@ from puzzlecomp.rules.results import Status
 K = TypeVar("K")
 
 FORMAT = "puzzlecomp-championship"
-VERSION = 1
+# Version 2 adds the facts of the championship's own tables (model choices, group draws and
+# moves, relay draws, time credit grants); a version 1 file reads as having none.
+VERSION = 2
+VERSIONS = (1, 2)
 
 # ISO 3166 alpha-2, as stored; the importer also checks the code names a country.
 CountryCode = Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
@@ -262,9 +265,65 @@ class DisputeData(Model):
     resolved_at: AwareDatetime | None = None
 
 
+# A label of a relay pool ("Surname First (#number)").
+PoolLabel = Annotated[str, Field(max_length=250)]
+Seed = Annotated[int, Field(ge=0, le=limits.MAX_SEED)]
+
+
+class ModelChoiceData(Model):
+    event: str = Field(max_length=40)
+    round: str = Field(max_length=40)
+    entry: Number
+    models: list[Annotated[int, Field(gt=0, le=limits.MAX_MODELS)]] = Field(
+        max_length=limits.MAX_PUZZLES)
+    chosen_at: AwareDatetime
+
+
+class GroupDrawData(Model):
+    event: str = Field(max_length=40)
+    round: str = Field(max_length=40)
+    seed: Seed
+    entries: Annotated[int, Field(ge=0, le=limits.MAX_ENTRIES)] = 0
+    drawn_at: AwareDatetime
+
+
+class GroupMoveData(Model):
+    event: str = Field(max_length=40)
+    entry: Number
+    from_group: Group = ""
+    to_group: Group
+    reason: str = text(300)
+    moved_at: AwareDatetime
+
+
+class RelayTeamData(Model):
+    # The team's entry number.
+    number: Number
+    members: list[PoolLabel] = Field(max_length=limits.MAX_MEMBERS)
+
+
+class RelayDrawData(Model):
+    event: str = Field(max_length=40)
+    seed: Seed
+    team_size: Annotated[int, Field(gt=0, le=limits.MAX_MEMBERS)]
+    pool: list[PoolLabel] = Field(default=[], max_length=limits.MAX_ENTRIES)
+    teams: list[RelayTeamData] = Field(default=[], max_length=limits.MAX_ENTRIES)
+    left_over: list[PoolLabel] = Field(default=[], max_length=limits.MAX_ENTRIES)
+    drawn_at: AwareDatetime
+
+
+class TimeCreditData(Model):
+    event: str = Field(max_length=40)
+    round: str = Field(max_length=40)
+    entry: Number
+    seconds: Seconds
+    reason: str = text(300)
+    granted_at: AwareDatetime
+
+
 class ChampionshipFile(Model):
     format: Literal["puzzlecomp-championship"]
-    version: Literal[1]
+    version: Literal[1, 2]
     generator: str = text(200)
     exported_at: AwareDatetime | None = None
     championship: ChampionshipData
@@ -276,6 +335,16 @@ class ChampionshipFile(Model):
     results: list[ResultData] = Field(default=[], max_length=RowsOf)
     qualifiers: list[QualifierData] = Field(default=[], max_length=RowsOf)
     disputes: list[DisputeData] = Field(default=[], max_length=RowsOf)
+    model_choices: list[ModelChoiceData] = Field(default=[], max_length=RowsOf)
+    group_draws: list[GroupDrawData] = Field(default=[], max_length=RowsOf)
+    group_moves: list[GroupMoveData] = Field(default=[], max_length=RowsOf)
+    relay_draws: list[RelayDrawData] = Field(default=[], max_length=RowsOf)
+    time_credits: list[TimeCreditData] = Field(default=[], max_length=RowsOf)
+
+
+# The rows that name an entry of a round.
+InRound = (SeatData | CheckInData | ResultData | QualifierData | DisputeData | ModelChoiceData
+           | TimeCreditData)
 
 
 @dataclass(frozen=True)
@@ -348,10 +417,10 @@ def parse_championship_file(data: Any) -> ChampionshipFile:
         raise InterchangeError([problem(
             "format", f"expected {FORMAT!r}, found {data.get('format')!r}: not a puzzlecomp "
             "championship file")])
-    if data.get("version") != VERSION:
+    if data.get("version") not in VERSIONS:
         raise InterchangeError([problem(
             "version", f"version {data.get('version')!r} is unknown; this puzzlecomp reads "
-            f"version {VERSION}")])
+            f"versions {' and '.join(map(str, VERSIONS))}")])
     try:
         document = ChampionshipFile.model_validate(data)
     except ValidationError as exc:
@@ -404,9 +473,9 @@ def reference_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
                 problems.append(problem(f"entries[{i}].members[{m}].person",
                                         f"person {member.person} is a member twice"))
             seen.add(member.person)
-    for name in ("seats", "check_ins", "results", "qualifiers", "disputes"):
-        rows: list[SeatData | CheckInData | ResultData | QualifierData | DisputeData] = getattr(
-            document, name)
+    for name in ("seats", "check_ins", "results", "qualifiers", "disputes", "model_choices",
+                 "time_credits"):
+        rows: list[InRound] = getattr(document, name)
         for i, row in enumerate(rows):
             if (row.event, row.round) not in rounds:
                 problems.append(problem(f"{name}[{i}].round",
@@ -414,8 +483,23 @@ def reference_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
             elif (row.event, row.entry) not in entries:
                 problems.append(problem(f"{name}[{i}].entry",
                                         f"no entry {row.entry} in event {row.event!r}"))
-        if name != "disputes":
+        if name not in ("disputes", "time_credits"):
             _repeated(problems, name, "entry", [(r.event, r.round, r.entry) for r in rows])
+    for i, draw in enumerate(document.group_draws):
+        if (draw.event, draw.round) not in rounds:
+            problems.append(problem(f"group_draws[{i}].round",
+                                    f"no round {draw.round!r} in event {draw.event!r}"))
+    for i, move in enumerate(document.group_moves):
+        if (move.event, move.entry) not in entries:
+            problems.append(problem(f"group_moves[{i}].entry",
+                                    f"no entry {move.entry} in event {move.event!r}"))
+    for i, relay in enumerate(document.relay_draws):
+        if relay.event not in events:
+            problems.append(problem(f"relay_draws[{i}].event", f"no event {relay.event!r}"))
+        for t, team in enumerate(relay.teams):
+            if (relay.event, team.number) not in entries:
+                problems.append(problem(f"relay_draws[{i}].teams[{t}].number",
+                                        f"no entry {team.number} in event {relay.event!r}"))
     qualified = {(q.event, q.round, q.entry) for q in document.qualifiers}
     for i, q in enumerate(document.qualifiers):
         if q.replaces is not None and (q.event, q.round, q.replaces) not in qualified:

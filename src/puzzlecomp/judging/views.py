@@ -119,14 +119,14 @@ def pair(request: HttpRequest, slug: str, code: str) -> HttpResponse:
                 "championship": championship, "refusal": _refusal_text(refusal),
             }, status=404)
         return _with_cookie(redirect(_screen_url(championship)), request, device, token)
-    device = device_for_pairing(championship, code)
-    if device is None:
+    pairing = device_for_pairing(championship, code)
+    if pairing is None:
         _unpublished_to(request, championship, None)
     return render(request, "judging/pair.html", {
-        "championship": championship, "device": device,
-        "refusal": "" if device else _refusal_text(DeviceRefused(
+        "championship": championship, "device": pairing,
+        "refusal": "" if pairing else _refusal_text(DeviceRefused(
             "device.pairing_invalid", "this pairing code does not work")),
-    }, status=200 if device else 404)
+    }, status=200 if pairing else 404)
 
 
 @require_http_methods(["GET", "POST"])

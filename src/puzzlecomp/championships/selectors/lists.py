@@ -12,18 +12,16 @@ from typing import Any
 
 from puzzlecomp.championships.engine import ioc
 from puzzlecomp.championships.models import (
-    AuditEntry,
     Championship,
     Entry,
     EntryMember,
     Event,
+    ModelChoice,
     Puzzle,
     Round,
     RoundState,
     Seat,
 )
-
-MODELS_CHOSEN = "puzzlecomp.entry.models_chosen"
 
 ENTRY_COLUMNS = ("number", "name", "country", "mixed", "status", "group", "table", "fee",
                  "currency", "paid")
@@ -55,12 +53,9 @@ def puzzle_motif_visible(puzzle: Puzzle, now: dt.datetime) -> bool:
 
 
 def entry_models_chosen(*, rnd: Round) -> dict[int, tuple[int, ...]]:
-    """The models each team chose for the round, by entry id (the latest choice counts)."""
-    choices: dict[int, tuple[int, ...]] = {}
-    for data in (AuditEntry.objects.filter(action=MODELS_CHOSEN, data__round_id=rnd.pk)
-                 .order_by("at", "pk").values_list("data", flat=True)):
-        choices[data["entry_id"]] = tuple(data["models"])
-    return choices
+    """The models each team chose for the round, by entry id."""
+    return {entry_id: tuple(chosen) for entry_id, chosen in
+            ModelChoice.objects.filter(round=rnd).values_list("entry_id", "chosen_models")}
 
 
 def _yes(value: bool) -> str:

@@ -15,7 +15,6 @@ from django.db.models import Count, Prefetch, Q
 
 from puzzlecomp.championships.engine import round_rules
 from puzzlecomp.championships.models import (
-    AuditEntry,
     Dispute,
     DisputeStatus,
     Entry,
@@ -26,6 +25,7 @@ from puzzlecomp.championships.models import (
     Round,
     RoundState,
     Seat,
+    TimeCreditGrant,
 )
 from puzzlecomp.championships.result_values import RESULT_FIELDS, ResultValues
 from puzzlecomp.championships.selectors.planning import floor_map_get
@@ -33,10 +33,6 @@ from puzzlecomp.championships.selectors.rounds import round_limit_seconds, round
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.relay import rotation_schedule
 from puzzlecomp.rules.results import Status
-
-# The audit action of a time credit: the durable record of the head judge's grant, kept even
-# before the entry has a result to carry it.
-TIME_CREDIT = "puzzlecomp.result.time_credit"
 
 
 class SeatState(StrEnum):
@@ -235,13 +231,12 @@ class CreditGrant:
 
 def time_credit_grants(rnd: Round, *, entry: Entry | None = None) -> list[CreditGrant]:
     """The head judge's time credit grants of the round, oldest first."""
-    rows = AuditEntry.objects.filter(championship_id=rnd.event.championship_id,
-                                     action=TIME_CREDIT, data__round=rnd.pk)
+    rows = TimeCreditGrant.objects.filter(round=rnd)
     if entry is not None:
-        rows = rows.filter(data__entry=entry.number)
-    return [CreditGrant(a.data["entry"], a.data["seconds"], a.data.get("reason", ""), a.at,
-                        a.user.get_username() if a.user else "")
-            for a in rows.select_related("user").order_by("at", "pk")]
+        rows = rows.filter(entry=entry)
+    return [CreditGrant(g.entry.number, g.seconds, g.reason, g.granted_at,
+                        g.granted_by.get_username() if g.granted_by else "")
+            for g in rows.select_related("entry", "granted_by").order_by("granted_at", "pk")]
 
 
 @dataclass(frozen=True)

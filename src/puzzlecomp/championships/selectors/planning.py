@@ -15,12 +15,12 @@ from puzzlecomp.championships.engine import (
     ruleset_of,
 )
 from puzzlecomp.championships.models import (
-    AuditEntry,
     Championship,
     Entry,
     EntryMember,
     EntryStatus,
     Event,
+    GroupDraw,
     GroupMove,
     QualifierStatus,
     Round,
@@ -182,12 +182,9 @@ def groups_balance_get(rnd: Round) -> GroupBalance | None:
 
 
 def groups_seed_get(rnd: Round) -> int | None:
-    """The seed of the latest group assignment of the round, as recorded in the audit log."""
-    entry = (AuditEntry.objects.filter(championship=rnd.event.championship,
-                                       action="puzzlecomp.groups.assigned",
-                                       data__round=rnd.pk)
-             .order_by("-at", "-pk").first())
-    return entry.data.get("seed") if entry else None
+    """The seed of the latest group assignment of the round."""
+    return (GroupDraw.objects.filter(round=rnd).order_by("-drawn_at", "-pk")
+            .values_list("seed", flat=True).first())
 
 
 def group_moves_get(event: Event, *, limit: int = 50) -> list[GroupMove]:

@@ -11,13 +11,13 @@ from django.utils import timezone
 
 from puzzlecomp.championships.engine import engine_entry, engine_person_of, ioc, with_members
 from puzzlecomp.championships.models import (
-    AuditEntry,
     Championship,
     Entry,
     EntryMember,
     EntryStatus,
     Event,
     Person,
+    RelayDraw,
 )
 from puzzlecomp.championships.selectors.check_in import folded
 from puzzlecomp.rules import ruleset as rules
@@ -43,7 +43,6 @@ from puzzlecomp.rules.subcategories import subcategory_admits
 
 # Entries that hold (or wait for) a place; a cancelled entry holds none.
 ACTIVE = (EntryStatus.UNCONFIRMED, EntryStatus.CONFIRMED, EntryStatus.WAITING)
-RELAY_DRAWN = "puzzlecomp.relay.drawn"
 
 
 def event_rules(event: Event) -> tuple[rules.Ruleset, rules.Event]:
@@ -286,10 +285,9 @@ def relay_pool(*, event: Event) -> list[Entry]:
             .prefetch_related(with_members()) if len(e.members.all()) == 1]
 
 
-def relay_draws(*, event: Event) -> QuerySet[AuditEntry]:
+def relay_draws(*, event: Event) -> QuerySet[RelayDraw]:
     """The recorded draws of the event, newest first, with their seeds."""
-    return AuditEntry.objects.filter(championship=event.championship, action=RELAY_DRAWN,
-                                     data__event=event.code)
+    return RelayDraw.objects.filter(event=event).order_by("-drawn_at", "-pk")
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.db import transaction
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import ARCHIVE_ADDED, ARCHIVE_IMPORTED
 from puzzlecomp.championships.engine import ioc_of_code
 from puzzlecomp.championships.models import (
     Championship,
@@ -33,6 +33,7 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.importing import country_code
+from puzzlecomp.championships.services.work import action_audit, unit_of_work
 from puzzlecomp.formats.history_csv import PublishedResult
 from puzzlecomp.formats.results_csv import InputError, InputProblem
 from puzzlecomp.rules.loading import load_ruleset
@@ -94,8 +95,8 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
         for year, year_rows in sorted(by_year.items()):
             championship = _championship(year, year_rows, ruleset, people,
                                          slug=f"{slug_prefix}-{year}", name=f"{title} {year}")
-            log_action(championship, "puzzlecomp.archive.imported", user=user, source=source,
-                       results=len(year_rows))
+            action_audit(ARCHIVE_IMPORTED, championship=championship, user=user,
+                         source=source, results=len(year_rows))
             slugs.append(championship.slug)
         _derive_for_the_living()
     return ArchiveImport(tuple(slugs), len(rows), created)
@@ -246,10 +247,9 @@ def championship_archive(*, championship: Championship, user: Any = None) -> Cha
     if open_rounds:
         raise ArchiveRefused(f"{championship.slug}: rounds not final yet: "
                              f"{', '.join(open_rounds)}")
-    with transaction.atomic():
+    with unit_of_work(ARCHIVE_ADDED, championship=championship, user=user):
         championship.archived = True
         championship.save(update_fields=["archived"])
-        log_action(championship, "puzzlecomp.archive.added", user=user)
         _derive_for_the_living()
     return championship
 

@@ -17,9 +17,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import (
+    DEVICE_CODE_ISSUED,
+    DEVICE_CREATED,
+    DEVICE_PAIRED,
+    DEVICE_REVOKED,
+)
 from puzzlecomp.championships.models import Championship, JudgeDevice
 from puzzlecomp.championships.selectors.planning import floor_plan_of
+from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.planning import PlanningError
 
 # A week covers a championship without a last day (starts_at + 7 days).
@@ -112,7 +118,6 @@ def _new_pairing(device: JudgeDevice) -> str:
     return code
 
 
-@transaction.atomic
 def device_create(*, championship: Championship, label: str, table_from: int, table_to: int,
                   user: Any) -> tuple[JudgeDevice, str]:
     """A device for a section of tables and its pairing code (shown once, never stored)."""
@@ -125,22 +130,23 @@ def device_create(*, championship: Championship, label: str, table_from: int, ta
     device = JudgeDevice(championship=championship, label=label.strip(), table_from=table_from,
                          table_to=table_to, expires_at=expires_at,
                          created_by=user if getattr(user, "is_authenticated", False) else None)
-    code = _new_pairing(device)
-    device.save()
-    log_action(championship, "puzzlecomp.device.created", user=user, device=device.pk,
-               label=device.label, table_from=table_from, table_to=table_to)
+    with unit_of_work(DEVICE_CREATED, championship=championship, user=user,
+                      label=device.label, table_from=table_from, table_to=table_to) as work:
+        code = _new_pairing(device)
+        device.save()
+        work.record(device=device.pk)
     return device, code
 
 
-@transaction.atomic
 def pairing_code_issue(*, device: JudgeDevice, user: Any) -> str:
     """A new pairing code for the device (the previous one stops working); pairing a phone with
     it later replaces the phone paired before."""
     if device.revoked_at is not None:
         raise DeviceError("device.revoked", "the device is revoked")
-    code = _new_pairing(device)
-    device.save(update_fields=["pairing_hash"])
-    log_action(device.championship, "puzzlecomp.device.code_issued", user=user, device=device.pk)
+    with unit_of_work(DEVICE_CODE_ISSUED, championship=device.championship, user=user,
+                      device=device.pk):
+        code = _new_pairing(device)
+        device.save(update_fields=["pairing_hash"])
     return code
 
 
@@ -153,7 +159,6 @@ def device_for_pairing(championship: Championship, code: str) -> JudgeDevice | N
     return device
 
 
-@transaction.atomic
 def device_pair(*, championship: Championship, code: str) -> tuple[JudgeDevice, str]:
     """Pair the phone holding `code`: returns the device and its new token. The code is used up
     (a second scan of the same code fails); a phone paired before with this device stops
@@ -163,12 +168,13 @@ def device_pair(*, championship: Championship, code: str) -> tuple[JudgeDevice, 
         raise DeviceRefused("device.pairing_invalid",
                             "this pairing code is unknown, used already, revoked or expired",
                             field="code")
-    device = JudgeDevice.objects.select_for_update().get(pk=device.pk)
-    if device.pairing_hash != secret_hash(code):
-        raise DeviceRefused("device.pairing_invalid", "this pairing code was used already",
-                            field="code")
-    token = _pair(device)
-    log_action(championship, "puzzlecomp.device.paired", device=device.pk, label=device.label)
+    with unit_of_work(DEVICE_PAIRED, championship=championship, device=device.pk,
+                      label=device.label):
+        device = JudgeDevice.objects.select_for_update().get(pk=device.pk)
+        if device.pairing_hash != secret_hash(code):
+            raise DeviceRefused("device.pairing_invalid", "this pairing code was used already",
+                                field="code")
+        token = _pair(device)
     return device, token
 
 
@@ -193,20 +199,19 @@ def device_pair_for_row(*, championship: Championship, table: int,
         championship=championship,
         label=_("Row %(row)s · %(judge)s") % {"row": row, "judge": user.get_username()},
         table_from=section.table_from, table_to=section.table_to, user=user)
-    token = _pair(device)
-    log_action(championship, "puzzlecomp.device.paired", user=user, device=device.pk,
-               label=device.label)
+    with unit_of_work(DEVICE_PAIRED, championship=championship, user=user, device=device.pk,
+                      label=device.label):
+        token = _pair(device)
     return device, token
 
 
-@transaction.atomic
 def device_revoke(*, device: JudgeDevice, user: Any) -> JudgeDevice:
     """Stop the device's token (and its pairing code) from working."""
     if device.revoked_at is None:
-        device.revoked_at = timezone.now()
-        device.save(update_fields=["revoked_at"])
-        log_action(device.championship, "puzzlecomp.device.revoked", user=user,
-                   device=device.pk, label=device.label)
+        with unit_of_work(DEVICE_REVOKED, championship=device.championship, user=user,
+                          device=device.pk, label=device.label):
+            device.revoked_at = timezone.now()
+            device.save(update_fields=["revoked_at"])
     return device
 
 

@@ -3,7 +3,7 @@ published result, corrections with a reason, time credits for the organisation's
 and the move to final results once no dispute is left open.
 
 Every result change goes through `result_submit`, so it keeps its history, audit entry and
-live notice; rulings that change no result announce their own notice.
+live notice; every ruling is a unit of work of its own (`services.work`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,11 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import (
+    DISPUTE_FILED,
+    DISPUTE_RESOLVED,
+    TIME_CREDIT_GRANTED,
+)
 from puzzlecomp.championships.models import (
     Dispute,
     DisputeStatus,
@@ -27,9 +31,9 @@ from puzzlecomp.championships.models import (
     Round,
     RoundState,
     Seat,
+    TimeCreditGrant,
 )
-from puzzlecomp.championships.notices import announce
-from puzzlecomp.championships.selectors.live import TIME_CREDIT, time_credit_of
+from puzzlecomp.championships.selectors.live import time_credit_of
 from puzzlecomp.championships.selectors.planning import contacts_of
 from puzzlecomp.championships.selectors.rounds import dispute_window_ends
 from puzzlecomp.championships.services.results import (
@@ -37,6 +41,7 @@ from puzzlecomp.championships.services.results import (
     ResultValues,
     result_submit,
 )
+from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.results import Status
 
@@ -45,7 +50,6 @@ def _refuse(code: str, message: str, **params: Any) -> RulesError:
     return RulesError(violation(code, message, **params))
 
 
-@transaction.atomic
 def dispute_file(*, entry: Entry, round: Round, text: str,
                  now: dt.datetime | None = None) -> Dispute:
     """A competitor disputes their own result of a published round, within the window.
@@ -69,18 +73,16 @@ def dispute_file(*, entry: Entry, round: Round, text: str,
     if not text.strip():
         raise _refuse("dispute.text_required", "say what is wrong with the result",
                       field="text")
-    if Dispute.objects.filter(round=rnd, entry=entry, status=DisputeStatus.OPEN).exists():
-        raise _refuse("dispute.already_open",
-                      "the entry already has an open dispute of this round", field="text")
-    dispute = Dispute.objects.create(round=rnd, entry=entry, text=text.strip())
-    championship = rnd.event.championship
-    announce(championship=championship, round=rnd, kind="dispute")
-    log_action(championship, "puzzlecomp.dispute.filed", round=rnd.pk, entry=entry.number,
-               dispute=dispute.pk)
+    with unit_of_work(DISPUTE_FILED, championship=rnd.event.championship, round=rnd,
+                      entry=entry.number) as work:
+        if Dispute.objects.filter(round=rnd, entry=entry, status=DisputeStatus.OPEN).exists():
+            raise _refuse("dispute.already_open",
+                          "the entry already has an open dispute of this round", field="text")
+        dispute = Dispute.objects.create(round=rnd, entry=entry, text=text.strip())
+        work.record(dispute=dispute.pk)
     return dispute
 
 
-@transaction.atomic
 def dispute_resolve(*, dispute: Dispute, uphold: bool, resolution: str,
                     correction: ResultValues | None = None, base_version: int | None = None,
                     user: Any = None) -> Dispute:
@@ -89,6 +91,18 @@ def dispute_resolve(*, dispute: Dispute, uphold: bool, resolution: str,
     The resolution is emailed to the entrant after the commit; the correction's notice makes
     every ranking show the corrected result.
     """
+    with unit_of_work(DISPUTE_RESOLVED, championship=dispute.round.event.championship,
+                      user=user, round=dispute.round) as work:
+        dispute = _resolve(dispute, uphold=uphold, resolution=resolution,
+                           correction=correction, base_version=base_version, user=user)
+        work.record(entry=dispute.entry.number, dispute=dispute.pk,
+                    status=dispute.status, corrected=correction is not None)
+        _mail_resolution(dispute)
+    return dispute
+
+
+def _resolve(dispute: Dispute, *, uphold: bool, resolution: str,
+             correction: ResultValues | None, base_version: int | None, user: Any) -> Dispute:
     dispute = Dispute.objects.select_for_update().select_related(
         "round__event__championship", "entry").get(pk=dispute.pk)
     if dispute.status != DisputeStatus.OPEN:
@@ -109,12 +123,6 @@ def dispute_resolve(*, dispute: Dispute, uphold: bool, resolution: str,
     dispute.resolved_by = user if getattr(user, "is_authenticated", False) else None
     dispute.resolved_at = timezone.now()
     dispute.save(update_fields=["status", "resolution", "resolved_by", "resolved_at"])
-    championship = dispute.round.event.championship
-    announce(championship=championship, round=dispute.round, kind="dispute")
-    log_action(championship, "puzzlecomp.dispute.resolved", user=user, round=dispute.round_id,
-               entry=dispute.entry.number, dispute=dispute.pk, status=dispute.status,
-               corrected=correction is not None)
-    _mail_resolution(dispute)
     return dispute
 
 
@@ -157,17 +165,16 @@ def values_of(row: Result) -> ResultValues:
     return ResultValues(**{**stored, "status": Status(row.status)})
 
 
-@transaction.atomic
 def time_credit_grant(*, round: Round, entry: Entry, seconds: int, reason: str,
                       user: Any = None) -> int:
     """Give an entry seconds of credit for time lost through the organisation's mistake
     (0 takes a credit back); the credit extends the entry's own limit and is subtracted from
     its time.
 
-    wjpc-2025.txt, Start of the round: a wrong puzzle handed out. The grant is kept on the
-    entry's seat, so it holds before the entry has a result, and its history in the audit
-    log; a result already stored is rewritten with the credit (the engine checks it against
-    the recorded time).
+    wjpc-2025.txt, Start of the round: a wrong puzzle handed out. The credit in force is kept
+    on the entry's seat, so it holds before the entry has a result, and every grant in
+    TimeCreditGrant; a result already stored is rewritten with the credit (the engine checks
+    it against the recorded time).
     """
     rnd = round
     if not reason.strip():
@@ -181,18 +188,19 @@ def time_credit_grant(*, round: Round, entry: Entry, seconds: int, reason: str,
                       entry=str(entry.number), field="entry")
     if rnd.state == RoundState.FINAL:
         raise _refuse("result.round_final", "the round's results are final", field="round")
-    if not Seat.objects.filter(round=rnd, entry=entry).update(time_credit=seconds):
-        raise _refuse("result.not_seated", f"entry {entry.number} has no seat in this round",
-                      entry=str(entry.number), field="entry")
-    championship = rnd.event.championship
-    log_action(championship, TIME_CREDIT, user=user, round=rnd.pk, entry=entry.number,
-               seconds=seconds, reason=reason.strip())
-    row = Result.objects.filter(round=rnd, entry=entry).first()
-    if row is None:
-        announce(championship=championship, round=rnd, kind="credit")
-    elif row.time_credit != seconds:
-        result_submit(round=rnd, entry=entry,
-                      values=dataclasses.replace(values_of(row), time_credit=seconds),
-                      action="credit", reason=reason.strip(), base_version=row.version,
-                      user=user)
+    with unit_of_work(TIME_CREDIT_GRANTED, championship=rnd.event.championship, user=user,
+                      round=rnd, entry=entry.number, seconds=seconds,
+                      reason=reason.strip()) as work:
+        if not Seat.objects.filter(round=rnd, entry=entry).update(time_credit=seconds):
+            raise _refuse("result.not_seated",
+                          f"entry {entry.number} has no seat in this round",
+                          entry=str(entry.number), field="entry")
+        TimeCreditGrant.objects.create(round=rnd, entry=entry, seconds=seconds,
+                                       reason=reason.strip(), granted_by=work.user)
+        row = Result.objects.filter(round=rnd, entry=entry).first()
+        if row is not None and row.time_credit != seconds:
+            result_submit(round=rnd, entry=entry,
+                          values=dataclasses.replace(values_of(row), time_credit=seconds),
+                          action="credit", reason=reason.strip(), base_version=row.version,
+                          user=user)
     return seconds

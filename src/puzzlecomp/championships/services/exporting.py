@@ -11,9 +11,10 @@ from typing import Any
 
 from openpyxl import Workbook
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import PRIVATE_DOWNLOADED
 from puzzlecomp.championships.models import Championship
 from puzzlecomp.championships.selectors.lists import Table
+from puzzlecomp.championships.services.work import action_audit
 
 FORMATS = {
     "csv": "text/csv; charset=utf-8",
@@ -80,6 +81,6 @@ def table_export(*, championship: Championship, table: Table, fmt: str, by: Any)
     """The table as a file in `fmt` ("csv" or "xlsx"); downloads of private data are audited."""
     content = table_csv(table) if fmt == "csv" else table_xlsx(table)
     if table.private:
-        log_action(championship, "puzzlecomp.export.private_downloaded", user=by,
-                   table=table.name, rows=len(table.rows))
+        action_audit(PRIVATE_DOWNLOADED, championship=championship, user=by, table=table.name,
+                     rows=len(table.rows))
     return ExportFile(f"{table.name}.{fmt}", FORMATS[fmt], content)

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import FACT_OVERRIDDEN
 from puzzlecomp.championships.models import (
     Championship,
     EntryMember,
@@ -15,6 +15,7 @@ from puzzlecomp.championships.models import (
     HistoryFact,
 )
 from puzzlecomp.championships.selectors.history import member_facts_derived
+from puzzlecomp.championships.services.work import unit_of_work
 
 FACTS = tuple(HistoryFact)
 
@@ -53,7 +54,6 @@ def member_facts_derive(*, championship: Championship) -> int:
     return len(changed)
 
 
-@transaction.atomic
 def member_fact_override(*, member: EntryMember, fact: str, value: bool, reason: str,
                          user: Any) -> FactOverride:
     """Set a derived fact of an entry member by hand, for a stated reason; audited."""
@@ -61,16 +61,16 @@ def member_fact_override(*, member: EntryMember, fact: str, value: bool, reason:
         raise FactOverrideRefused("facts.unknown", f"{fact!r} is not a fact from history")
     if not reason.strip():
         raise FactOverrideRefused("facts.reason_missing", "An override needs a reason.")
-    member.refresh_from_db(fields=[fact])
-    derived = getattr(member, fact)
-    override, _ = FactOverride.objects.update_or_create(
-        member=member, fact=fact,
-        defaults={"value": value, "reason": reason.strip()[:300],
-                  "by": user if getattr(user, "is_authenticated", False) else None})
-    setattr(member, fact, value)
-    member.save(update_fields=[fact])
-    log_action(member.entry.event.championship, "puzzlecomp.fact.overridden", user=user,
-               entry=member.entry.number, event=member.entry.event.code,
-               person=member.person_id, fact=fact, before=derived, value=value,
-               reason=override.reason)
+    with unit_of_work(FACT_OVERRIDDEN, championship=member.entry.event.championship,
+                      user=user) as work:
+        member.refresh_from_db(fields=[fact])
+        derived = getattr(member, fact)
+        override, _ = FactOverride.objects.update_or_create(
+            member=member, fact=fact,
+            defaults={"value": value, "reason": reason.strip()[:300], "by": work.user})
+        setattr(member, fact, value)
+        member.save(update_fields=[fact])
+        work.record(entry=member.entry.number, event=member.entry.event.code,
+                    person=member.person_id, fact=fact, before=derived, value=value,
+                    reason=override.reason)
     return override

@@ -10,10 +10,11 @@ from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import GROUP_MOVED, GROUPS_ASSIGNED, GROUPS_PUBLISHED
 from puzzlecomp.championships.models import (
     Entry,
     EntryStatus,
+    GroupDraw,
     GroupMove,
     Round,
     RoundState,
@@ -29,6 +30,7 @@ from puzzlecomp.championships.selectors.planning import (
 )
 from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.registration import entrant_link
+from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.planning import GroupAssignment, GroupBalance, PlanningError, assign_groups
 
 
@@ -41,11 +43,11 @@ def _check_first_round_open(rnd: Round) -> None:
                             "The round has started; its groups can no longer change.")
 
 
-@transaction.atomic
 def groups_assign(*, round: Round, seed: int, user: Any = None) -> GroupAssignment:
     """Assign every confirmed entry of the event a first-round group, reproducibly from `seed`.
 
-    Seats of the round are cleared, as they were made for the old groups.
+    Seats of the round are cleared, as they were made for the old groups. The seed, who and
+    when are kept in a GroupDraw.
     """
     rnd = round
     _check_first_round_open(rnd)
@@ -53,25 +55,27 @@ def groups_assign(*, round: Round, seed: int, user: Any = None) -> GroupAssignme
         raise PlanningError("groups.already_published",
                             "The groups are published; move entries one by one instead.")
     spec = round_spec(rnd)
-    member_facts_derive(championship=rnd.event.championship)
-    assignment = assign_groups(planning_entrants(rnd), groups=spec.groups or rnd.groups,
-                               merges=spec.merging_groups, seed=seed)
-    confirmed = Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED)
-    # One UPDATE per group: bulk_update's CASE per row takes a second for 1,200 entries.
-    for group in assignment.balance.sizes:
-        numbers = [int(n) for n in assignment.members(group)]
-        for start in range(0, len(numbers), 500):
-            confirmed.filter(number__in=numbers[start:start + 500]).update(group=group)
-    cleared, _ = Seat.objects.filter(round=rnd).delete()
-    b = assignment.balance
-    log_action(rnd.event.championship, "puzzlecomp.groups.assigned", user=user, round=rnd.pk,
-               event=rnd.event.code, seed=seed, entries=len(assignment.group_of),
-               seats_cleared=cleared,
-               sizes=dict(b.sizes), max_country_spread=b.max_country_spread)
+    with unit_of_work(GROUPS_ASSIGNED, championship=rnd.event.championship, user=user,
+                      round=rnd) as work:
+        member_facts_derive(championship=rnd.event.championship)
+        assignment = assign_groups(planning_entrants(rnd), groups=spec.groups or rnd.groups,
+                                   merges=spec.merging_groups, seed=seed)
+        confirmed = Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED)
+        # One UPDATE per group: bulk_update's CASE per row takes a second for 1,200 entries.
+        for group in assignment.balance.sizes:
+            numbers = [int(n) for n in assignment.members(group)]
+            for start in range(0, len(numbers), 500):
+                confirmed.filter(number__in=numbers[start:start + 500]).update(group=group)
+        cleared, _ = Seat.objects.filter(round=rnd).delete()
+        GroupDraw.objects.create(round=rnd, seed=seed, entries=len(assignment.group_of),
+                                 drawn_by=work.user)
+        b = assignment.balance
+        work.record(event=rnd.event.code, seed=seed,
+                    entries=len(assignment.group_of), seats_cleared=cleared,
+                    sizes=dict(b.sizes), max_country_spread=b.max_country_spread)
     return assignment
 
 
-@transaction.atomic
 def entry_group_move(*, entry: Entry, to_group: str, reason: str, user: Any) -> GroupBalance:
     """Move one entry to another first-round group by hand, recording who and why.
 
@@ -94,21 +98,19 @@ def entry_group_move(*, entry: Entry, to_group: str, reason: str, user: Any) -> 
         raise PlanningError("groups.same_group",
                             f"Entry {entry.number} is already in group {to_group}.",
                             entry=entry.number, group=to_group)
-    move = GroupMove.objects.create(entry=entry, from_group=entry.group, to_group=to_group,
-                                    moved_by=user if user and user.is_authenticated else None,
-                                    reason=reason)
-    entry.group = to_group
-    entry.save(update_fields=["group"])
-    Seat.objects.filter(round=rnd, entry=entry).delete()
-    log_action(rnd.event.championship, "puzzlecomp.entry.group_moved", user=user,
-               round=rnd.pk, entry=entry.number, from_group=move.from_group, to_group=to_group,
-               reason=reason)
+    with unit_of_work(GROUP_MOVED, championship=rnd.event.championship, user=user, round=rnd,
+                      entry=entry.number, from_group=entry.group, to_group=to_group,
+                      reason=reason) as work:
+        GroupMove.objects.create(entry=entry, from_group=entry.group, to_group=to_group,
+                                 moved_by=work.user, reason=reason)
+        entry.group = to_group
+        entry.save(update_fields=["group"])
+        Seat.objects.filter(round=rnd, entry=entry).delete()
     balance = groups_balance_get(rnd)
     assert balance is not None
     return balance
 
 
-@transaction.atomic
 def groups_publish(*, round: Round, user: Any = None) -> int:
     """Publish the first-round groups and email each entrant theirs; returns the emails queued.
 
@@ -119,15 +121,17 @@ def groups_publish(*, round: Round, user: Any = None) -> int:
     if not rnd.groups or not is_first_round(rnd):
         raise PlanningError("groups.not_first_round",
                             "Groups are assigned in an event's first round only.")
-    entries = [e for e in confirmed_entries(rnd.event) if e.group]
-    if not entries:
-        raise PlanningError("groups.not_assigned", "Assign the groups before publishing them.")
-    rnd.groups_published = True
-    rnd.save(update_fields=["groups_published"])
-    messages = group_emails(rnd, entries)
-    log_action(rnd.event.championship, "puzzlecomp.groups.published", user=user, round=rnd.pk,
-               emails=len(messages))
-    transaction.on_commit(lambda: get_connection().send_messages(messages))
+    with unit_of_work(GROUPS_PUBLISHED, championship=rnd.event.championship, user=user,
+                      round=rnd) as work:
+        entries = [e for e in confirmed_entries(rnd.event) if e.group]
+        if not entries:
+            raise PlanningError("groups.not_assigned",
+                                "Assign the groups before publishing them.")
+        rnd.groups_published = True
+        rnd.save(update_fields=["groups_published"])
+        messages = group_emails(rnd, entries)
+        work.record(emails=len(messages))
+        transaction.on_commit(lambda: get_connection().send_messages(messages))
     return len(messages)
 
 

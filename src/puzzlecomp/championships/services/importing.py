@@ -21,13 +21,12 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django_countries import countries
 from django_countries.ioc_data import IOC_TO_ISO
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import ENTRIES_IMPORTED
 from puzzlecomp.championships.engine import flag_of
 from puzzlecomp.championships.models import (
     Entry,
@@ -36,6 +35,7 @@ from puzzlecomp.championships.models import (
     Event,
     Person,
 )
+from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules.fees import fee_due
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ruleset import PersonFact
@@ -421,52 +421,54 @@ def _email_problems(event: Event, entries: list[PlannedEntry]) -> list[ImportPro
 
 # ------------------------------------------------------------------------------ importing
 
-@transaction.atomic
 def entries_import(*, event: Event, rows: Sequence[Row], by: Any,
                    filename: str = "") -> ImportSummary:
     """Import every entry of the rows as confirmed, or nothing when any row is bad."""
-    event = Event.objects.select_for_update().select_related("championship").get(pk=event.pk)
-    plan = import_check(event=event, rows=rows)
-    if plan.problems:
-        raise ImportRejected(plan.problems)
-    championship = event.championship
-    ruleset = load_ruleset(championship.ruleset_id)
-    spec = next((e for e in ruleset.events if e.id == event.code), None)
-    now = timezone.now()
-    first = (Entry.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0) + 1
-    persons = Person.objects.bulk_create(
-        Person(first_name=m.first_name, last_name=m.last_name, email=m.email,
-               nationality=m.nationality, residence=m.residence, region=m.region,
-               birth_date=m.birth_date, years_resident=m.years_resident,
-               consent_publish=m.consent_publish, consent_photos=m.consent_photos)
-        for planned in plan.entries for m in planned.members
-    )
-    entries: list[Entry] = []
-    for number, planned in enumerate(plan.entries, start=first):
-        flag, mixed = (("", False) if spec is None
-                       else flag_of(spec, [m.nationality for m in planned.members]))
-        fee = None if spec is None else fee_due(
-            spec, currency=ruleset.currency, registered_on=now.date(),
-            competition_start=championship.starts_at.date(), people=len(planned.members))
-        entries.append(Entry(
-            event=event, number=number, name=planned.name[:200],
-            country="" if mixed else flag,
-            mixed=mixed, status=EntryStatus.CONFIRMED, confirmed_at=now,
-            contact_email=next((m.email for m in planned.members if m.email), ""),
-            fee_amount=fee.amount if fee else None, fee_currency=fee.currency if fee else "",
-            paid_amount=Decimal(0),
-        ))
-    entries = Entry.objects.bulk_create(entries)
-    person_iter = iter(persons)
-    EntryMember.objects.bulk_create(
-        EntryMember(entry=entry, person=next(person_iter), position=i,
-                    first_state_competition_of_year=member.first_state_competition_of_year)
-        for entry, planned in zip(entries, plan.entries, strict=True)
-        for i, member in enumerate(planned.members)
-    )
-    summary = ImportSummary(len(entries), len(persons), first if entries else None,
-                            first + len(entries) - 1 if entries else None)
-    log_action(championship, "puzzlecomp.entries.imported", user=by, event=event.code,
-               filename=filename, entries=summary.entries, people=summary.people,
-               first_number=summary.first_number, last_number=summary.last_number)
-    return summary
+    with unit_of_work(ENTRIES_IMPORTED, championship=event.championship, user=by) as work:
+        event = Event.objects.select_for_update().select_related("championship").get(pk=event.pk)
+        plan = import_check(event=event, rows=rows)
+        if plan.problems:
+            raise ImportRejected(plan.problems)
+        championship = event.championship
+        ruleset = load_ruleset(championship.ruleset_id)
+        spec = next((e for e in ruleset.events if e.id == event.code), None)
+        now = timezone.now()
+        first = (Entry.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0) + 1
+        persons = Person.objects.bulk_create(
+            Person(first_name=m.first_name, last_name=m.last_name, email=m.email,
+                   nationality=m.nationality, residence=m.residence, region=m.region,
+                   birth_date=m.birth_date, years_resident=m.years_resident,
+                   consent_publish=m.consent_publish, consent_photos=m.consent_photos)
+            for planned in plan.entries for m in planned.members
+        )
+        entries: list[Entry] = []
+        for number, planned in enumerate(plan.entries, start=first):
+            flag, mixed = (("", False) if spec is None
+                           else flag_of(spec, [m.nationality for m in planned.members]))
+            fee = None if spec is None else fee_due(
+                spec, currency=ruleset.currency, registered_on=now.date(),
+                competition_start=championship.starts_at.date(), people=len(planned.members))
+            entries.append(Entry(
+                event=event, number=number, name=planned.name[:200],
+                country="" if mixed else flag,
+                mixed=mixed, status=EntryStatus.CONFIRMED, confirmed_at=now,
+                contact_email=next((m.email for m in planned.members if m.email), ""),
+                fee_amount=fee.amount if fee else None, fee_currency=fee.currency if fee else "",
+                paid_amount=Decimal(0),
+            ))
+        entries = Entry.objects.bulk_create(entries)
+        person_iter = iter(persons)
+        EntryMember.objects.bulk_create(
+            EntryMember(entry=entry, person=next(person_iter), position=i,
+                        first_state_competition_of_year=member.first_state_competition_of_year)
+            for entry, planned in zip(entries, plan.entries, strict=True)
+            for i, member in enumerate(planned.members)
+        )
+        summary = ImportSummary(len(entries), len(persons), first if entries else None,
+                                first + len(entries) - 1 if entries else None)
+        work.record(event=event.code, filename=filename, entries=summary.entries,
+                    people=summary.people, first_number=summary.first_number,
+                    last_number=summary.last_number)
+        return summary
+
+

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django_countries import countries
 
 from puzzlecomp import __version__
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import CHAMPIONSHIP_DOWNLOADED, CHAMPIONSHIP_IMPORTED
 from puzzlecomp.championships.engine import engine_result
 from puzzlecomp.championships.models import (
     Championship,
@@ -26,15 +26,21 @@ from puzzlecomp.championships.models import (
     Entry,
     EntryMember,
     Event,
+    GroupDraw,
+    GroupMove,
     Membership,
+    ModelChoice,
     Person,
     Puzzle,
     Qualifier,
+    RelayDraw,
     Result,
     Role,
     Round,
     Seat,
+    TimeCreditGrant,
 )
+from puzzlecomp.championships.services.work import action_audit, unit_of_work
 from puzzlecomp.formats.interchange import (
     FORMAT,
     VERSION,
@@ -44,15 +50,21 @@ from puzzlecomp.formats.interchange import (
     DisputeData,
     EntryData,
     EventData,
+    GroupDrawData,
+    GroupMoveData,
     InterchangeError,
     InterchangeProblem,
     MemberData,
+    ModelChoiceData,
     PersonData,
     PuzzleData,
     QualifierData,
+    RelayDrawData,
+    RelayTeamData,
     ResultData,
     RoundData,
     SeatData,
+    TimeCreditData,
     championship_file_data,
     parse_championship_file,
     problem,
@@ -115,10 +127,48 @@ def championship_export(championship: Championship, *, by: Any = None) -> dict[s
             "from_round__event__position", "from_round__position", "entry__number")],
         disputes=[_dispute_data(d) for d in Dispute.objects.filter(**in_rounds).select_related(
             "round__event", "entry").order_by(*order[:2], "filed_at", "entry__number", "pk")],
+        **_facts(championship),
     )
-    log_action(championship, "puzzlecomp.export.championship_downloaded", user=by,
-               people=len(people))
+    action_audit(CHAMPIONSHIP_DOWNLOADED, championship=championship, user=by,
+                 people=len(people))
     return championship_file_data(document)
+
+
+def _facts(championship: Championship) -> dict[str, Any]:
+    """The facts of the championship's own tables: model choices, group draws and moves, relay
+    draws and time credit grants (who made them stays behind: users are not in the file)."""
+    in_rounds = {"round__event__championship": championship}
+    by_round = ("round__event__position", "round__position")
+    return {
+        "model_choices": [
+            ModelChoiceData(event=c.round.event.code, round=c.round.code, entry=c.entry.number,
+                            models=list(c.chosen_models), chosen_at=c.chosen_at)
+            for c in ModelChoice.objects.filter(**in_rounds).select_related(
+                "round__event", "entry").order_by(*by_round, "entry__number")],
+        "group_draws": [
+            GroupDrawData(event=d.round.event.code, round=d.round.code, seed=d.seed,
+                          entries=d.entries, drawn_at=d.drawn_at)
+            for d in GroupDraw.objects.filter(**in_rounds).select_related(
+                "round__event").order_by(*by_round, "drawn_at", "pk")],
+        "group_moves": [
+            GroupMoveData(event=m.entry.event.code, entry=m.entry.number,
+                          from_group=m.from_group, to_group=m.to_group, reason=m.reason,
+                          moved_at=m.moved_at)
+            for m in GroupMove.objects.filter(entry__event__championship=championship)
+            .select_related("entry__event").order_by("entry__event__position", "moved_at",
+                                                     "pk")],
+        "relay_draws": [
+            RelayDrawData(event=r.event.code, seed=r.seed, team_size=r.team_size,
+                          pool=list(r.pool), teams=[RelayTeamData(**t) for t in r.teams],
+                          left_over=list(r.left_over), drawn_at=r.drawn_at)
+            for r in RelayDraw.objects.filter(event__championship=championship)
+            .select_related("event").order_by("event__position", "drawn_at", "pk")],
+        "time_credits": [
+            TimeCreditData(event=g.round.event.code, round=g.round.code, entry=g.entry.number,
+                           seconds=g.seconds, reason=g.reason, granted_at=g.granted_at)
+            for g in TimeCreditGrant.objects.filter(**in_rounds).select_related(
+                "round__event", "entry").order_by(*by_round, "granted_at", "pk")],
+    }
 
 
 def _championship_data(c: Championship) -> ChampionshipData:
@@ -193,7 +243,6 @@ def _dispute_data(d: Dispute) -> DisputeData:
         resolved_at=d.resolved_at)
 
 
-@transaction.atomic
 def championship_import(data: Any, *, slug: str | None = None, user: Any = None) -> Championship:
     """Create a new championship from an interchange document, all of it or nothing.
 
@@ -203,16 +252,20 @@ def championship_import(data: Any, *, slug: str | None = None, user: Any = None)
     """
     document = parse_championship_file(data)
     target = slug or document.championship.slug
-    problems = _install_problems(document, target, given=slug is not None)
-    if problems:
-        raise InterchangeError(problems)
-    championship = _create(document, target)
-    if getattr(user, "is_authenticated", False):
-        Membership.objects.create(user=user, championship=championship, role=Role.OWNER)
-    log_action(championship, "puzzlecomp.championship.imported", user=user,
-               source_slug=document.championship.slug, version=document.version,
-               generator=document.generator, entries=len(document.entries),
-               results=len(document.results))
+    with transaction.atomic():
+        problems = _install_problems(document, target, given=slug is not None)
+        if problems:
+            raise InterchangeError(problems)
+        championship = _championship_of(document, target)
+        with unit_of_work(CHAMPIONSHIP_IMPORTED, championship=championship, user=user,
+                          source_slug=document.championship.slug, version=document.version,
+                          generator=document.generator, entries=len(document.entries),
+                          results=len(document.results)) as work:
+            championship.save()
+            _create(document, championship)
+            if work.user is not None:
+                Membership.objects.create(user=work.user, championship=championship,
+                                          role=Role.OWNER)
     return championship
 
 
@@ -320,9 +373,9 @@ def _result_fields(row: ResultData) -> dict[str, Any]:
     return row.model_dump(exclude={"event", "round", "entry", "recorded_at"})
 
 
-def _create(document: ChampionshipFile, slug: str) -> Championship:
+def _championship_of(document: ChampionshipFile, slug: str) -> Championship:
     c = document.championship
-    championship = Championship.objects.create(
+    return Championship(
         slug=slug, name=c.name, ruleset_id=c.ruleset_id, venue=c.venue, starts_at=c.starts_at,
         ends_on=c.ends_on, settings=championship_settings(load_ruleset(c.ruleset_id), c.settings),
         floor_rows=c.floor_rows,
@@ -330,6 +383,9 @@ def _create(document: ChampionshipFile, slug: str) -> Championship:
         registration_opens_at=c.registration_opens_at,
         registration_closes_at=c.registration_closes_at,
         refund_days_before=c.refund_days_before, fee_currency=c.fee_currency)
+
+
+def _create(document: ChampionshipFile, championship: Championship) -> None:
     rounds: dict[tuple[str, str], Round] = {}
     events: dict[str, Event] = {}
     for e in document.events:
@@ -385,7 +441,31 @@ def _create(document: ChampionshipFile, slug: str) -> Championship:
                  **d.model_dump(exclude=set(keys))) for d in document.disputes),
         batch_size=BATCH)
     _keep_times(disputes, [d.filed_at for d in document.disputes], "filed_at")
-    return championship
+    _facts_create(document, events, rounds, entry_of)
+
+
+def _facts_create(document: ChampionshipFile, events: dict[str, Event],
+                  rounds: dict[tuple[str, str], Round],
+                  entry_of: dict[tuple[str, int], Entry]) -> None:
+    ModelChoice.objects.bulk_create(
+        (ModelChoice(round=rounds[(c.event, c.round)], entry=entry_of[(c.event, c.entry)],
+                     chosen_models=list(c.models), chosen_at=c.chosen_at)
+         for c in document.model_choices), batch_size=BATCH)
+    GroupDraw.objects.bulk_create(
+        (GroupDraw(round=rounds[(d.event, d.round)], seed=d.seed, entries=d.entries,
+                   drawn_at=d.drawn_at) for d in document.group_draws), batch_size=BATCH)
+    GroupMove.objects.bulk_create(
+        (GroupMove(entry=entry_of[(m.event, m.entry)], from_group=m.from_group,
+                   to_group=m.to_group, reason=m.reason, moved_at=m.moved_at)
+         for m in document.group_moves), batch_size=BATCH)
+    RelayDraw.objects.bulk_create(
+        (RelayDraw(event=events[r.event], seed=r.seed, team_size=r.team_size, pool=r.pool,
+                   teams=[t.model_dump() for t in r.teams], left_over=r.left_over,
+                   drawn_at=r.drawn_at) for r in document.relay_draws), batch_size=BATCH)
+    TimeCreditGrant.objects.bulk_create(
+        (TimeCreditGrant(round=rounds[(g.event, g.round)], entry=entry_of[(g.event, g.entry)],
+                         seconds=g.seconds, reason=g.reason, granted_at=g.granted_at)
+         for g in document.time_credits), batch_size=BATCH)
 
 
 def _keep_times(rows: list[Any], values: Iterable[Any], field: str) -> None:

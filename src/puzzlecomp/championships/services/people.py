@@ -10,9 +10,10 @@ from typing import Any
 from django.db import transaction
 from django.forms.models import model_to_dict
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import PERSON_MERGED, PERSON_SPLIT, Action
 from puzzlecomp.championships.models import Championship, EntryMember, Person, PersonChange
 from puzzlecomp.championships.services.facts import member_facts_derive
+from puzzlecomp.championships.services.work import unit_of_work
 
 # Filled from the merged record where the kept one has nothing.
 FILLED_FIELDS = ("email", "birth_date", "residence", "region", "years_resident")
@@ -32,13 +33,14 @@ def _reason(reason: str) -> str:
     return reason.strip()[:300]
 
 
-def _audit(members: Sequence[EntryMember], action: str, user: Any, **data: Any) -> None:
-    """Log the change in every championship it touches; their facts from history may move."""
+def _audit(members: Sequence[EntryMember], action: Action, user: Any, **data: Any) -> None:
+    """Audit and announce the change in every championship it touches; their facts from history
+    may move."""
     for championship in Championship.objects.filter(
             events__entries__members__in=members).distinct():
-        log_action(championship, action, user=user, **data)
-        if not championship.archived:
-            member_facts_derive(championship=championship)
+        with unit_of_work(action, championship=championship, user=user, **data):
+            if not championship.archived:
+                member_facts_derive(championship=championship)
 
 
 @transaction.atomic
@@ -75,7 +77,7 @@ def person_merge(*, keep: Person, other: Person, reason: str, user: Any) -> Pers
         entry_members=[m.pk for m in members], reason=why,
         by=user if getattr(user, "is_authenticated", False) else None)
     _audit(EntryMember.objects.filter(pk__in=[m.pk for m in members]),
-           "puzzlecomp.person.merged", user, person=keep.pk, merged=snapshot, reason=why)
+           PERSON_MERGED, user, person=keep.pk, merged=snapshot, reason=why)
     return change
 
 
@@ -101,6 +103,6 @@ def person_split(*, person: Person, members: Sequence[EntryMember], reason: str,
         kind=PersonChange.Kind.SPLIT, person=person, other=other,
         entry_members=[m.pk for m in moving], reason=why,
         by=user if getattr(user, "is_authenticated", False) else None)
-    _audit(moving, "puzzlecomp.person.split", user, person=person.pk, new_person=other.pk,
+    _audit(moving, PERSON_SPLIT, user, person=person.pk, new_person=other.pk,
            entry_members=[m.pk for m in moving], reason=why)
     return change

@@ -12,9 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
-
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import (
+    NEXT_ROUND_CREATED,
+    QUALIFIER_WITHDRAWN,
+    QUALIFIERS_CONFIRMED,
+    SEATING,
+)
 from puzzlecomp.championships.engine import round_ranking, round_rules
 from puzzlecomp.championships.models import (
     Dispute,
@@ -26,8 +29,8 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
-from puzzlecomp.championships.notices import announce
 from puzzlecomp.championships.services.seating import seating_assign
+from puzzlecomp.championships.services.work import Work, unit_of_work
 from puzzlecomp.rules import results
 from puzzlecomp.rules.qualification import Qualifier as EngineQualifier
 from puzzlecomp.rules.qualification import (
@@ -185,7 +188,6 @@ def _check_not_started(next_round: Round) -> None:
                              round=next_round.name)
 
 
-@transaction.atomic
 def qualifiers_confirm(*, round: Round, user: Any = None) -> int:
     """Store the engine's qualifiers of a published round; returns the rows written.
 
@@ -194,6 +196,12 @@ def qualifiers_confirm(*, round: Round, user: Any = None) -> int:
     applies the earlier withdrawals again. Refused while a dispute of the round is open and
     once the next round has started.
     """
+    with unit_of_work(QUALIFIERS_CONFIRMED, championship=round.event.championship, user=user,
+                      round=round) as work:
+        return _confirm(round, work)
+
+
+def _confirm(round: Round, work: Work) -> int:
     rnd = _locked(round)
     _check_published(rnd)
     open_disputes = Dispute.objects.filter(round=rnd, status=DisputeStatus.OPEN).count()
@@ -209,16 +217,16 @@ def qualifiers_confirm(*, round: Round, user: Any = None) -> int:
                              "results.")
     stored = _stored(rnd)
     if stored and _originals_match(stored, engine):
+        work.nothing_changed()
         return 0
     withdrawn = [row.entry.number for row in stored if row.status == QualifierStatus.WITHDRAWN]
     Qualifier.objects.filter(from_round=rnd).delete()
     entries = {e.number: e for e in Entry.objects.filter(
         event=rnd.event, number__in=[int(q.entry.id) for q in engine])}
-    who = user if getattr(user, "is_authenticated", False) else None
     Qualifier.objects.bulk_create(
         Qualifier(from_round=rnd, entry=entries[int(q.entry.id)], rank=q.rank,
                   from_group=q.entry.group, to_group=q.to_group, reason=str(q.reason),
-                  confirmed_by=who)
+                  confirmed_by=work.user)
         for q in engine
     )
     kept = []
@@ -226,16 +234,14 @@ def qualifiers_confirm(*, round: Round, user: Any = None) -> int:
     for number in withdrawn:
         if Qualifier.objects.filter(from_round=rnd, entry__number=number,
                                     status=QualifierStatus.CONFIRMED).exists():
-            _withdraw(rnd, number, ranking, rules, user=user, lapse=True)
+            with unit_of_work(QUALIFIER_WITHDRAWN, championship=rnd.event.championship,
+                              user=work.user, round=rnd) as withdrawal:
+                _withdraw(rnd, number, ranking, rules, withdrawal, lapse=True)
             kept.append(number)
-    championship = rnd.event.championship
-    log_action(championship, "puzzlecomp.qualifiers.confirmed", user=user, round=rnd.pk,
-               qualifiers=len(engine), again=bool(stored), withdrawals_kept=kept)
-    announce(championship=championship, round=rnd, kind="qualifiers")
+    work.record(qualifiers=len(engine), again=bool(stored), withdrawals_kept=kept)
     return len(engine)
 
 
-@transaction.atomic
 def qualifier_withdraw(*, round: Round, entry_number: int, user: Any = None,
                        lapse: bool = False) -> Qualifier | None:
     """Mark a confirmed qualifier withdrawn and confirm the replacement the rules name.
@@ -244,21 +250,17 @@ def qualifier_withdraw(*, round: Round, entry_number: int, user: Any = None,
     `qualifiers.no_replacement` unless `lapse` says to let the place lapse (returns None).
     If the next round is seated, the replacement takes the withdrawn qualifier's table.
     """
-    rnd = _locked(round)
-    _check_published(rnd)
-    next_round = next_round_of(rnd)
-    _check_not_started(next_round)
-    ranking, _, rules = _engine(rnd)
-    replacement = _withdraw(rnd, entry_number, ranking, rules, user=user, lapse=lapse)
-    championship = rnd.event.championship
-    announce(championship=championship, round=rnd, kind="qualifiers")
-    if Seat.objects.filter(round=next_round).exists():
-        announce(championship=championship, round=next_round, kind="seating")
-    return replacement
+    with unit_of_work(QUALIFIER_WITHDRAWN, championship=round.event.championship, user=user,
+                      round=round) as work:
+        rnd = _locked(round)
+        _check_published(rnd)
+        _check_not_started(next_round_of(rnd))
+        ranking, _, rules = _engine(rnd)
+        return _withdraw(rnd, entry_number, ranking, rules, work, lapse=lapse)
 
 
-def _withdraw(rnd: Round, number: int, ranking: Sequence[RankedEntry], rules: RoundRules, *,
-              user: Any, lapse: bool) -> Qualifier | None:
+def _withdraw(rnd: Round, number: int, ranking: Sequence[RankedEntry], rules: RoundRules,
+              work: Work, *, lapse: bool) -> Qualifier | None:
     stored = _stored(rnd)
     row = next((r for r in stored if r.entry.number == number), None)
     if row is None:
@@ -292,7 +294,7 @@ def _withdraw(rnd: Round, number: int, ranking: Sequence[RankedEntry], rules: Ro
         replacement = Qualifier.objects.create(
             from_round=rnd, entry=entry, rank=chosen.rank, from_group=chosen.entry.group,
             to_group=chosen.to_group, reason=str(chosen.reason), replaces=row,
-            confirmed_by=user if getattr(user, "is_authenticated", False) else None)
+            confirmed_by=work.user)
         if seat is not None and not Seat.objects.filter(round=next_round, entry=entry).exists():
             # The replacement sits where the withdrawn qualifier would have.
             seat.entry = entry
@@ -300,9 +302,10 @@ def _withdraw(rnd: Round, number: int, ranking: Sequence[RankedEntry], rules: Ro
             seat = None
     if seat is not None:
         seat.delete()
-    log_action(rnd.event.championship, "puzzlecomp.qualifier.withdrawn", user=user,
-               round=rnd.pk, entry=number, replacement=replacement.entry.number
-               if replacement else None, lapsed=replacement is None)
+    if Seat.objects.filter(round=next_round).exists():
+        work.announce(next_round, SEATING)
+    work.record(entry=number, replacement=replacement.entry.number if replacement else None,
+                lapsed=replacement is None)
     return replacement
 
 
@@ -314,13 +317,21 @@ def _next_groups(next_round: Round, rules: RoundRules, to_groups: set[str]) -> l
     return sorted(to_groups, key=lambda g: (order.index(g) if g in order else len(order), g))
 
 
-@transaction.atomic
 def next_round_create(*, round: Round, user: Any = None) -> NextRound:
     """From the confirmed qualifiers, set the next round's groups and seat every group.
 
     Refused before the qualifiers are confirmed, when the ranking changed since, and once the
     next round has started. Seats made before are replaced.
     """
+    with unit_of_work(NEXT_ROUND_CREATED, championship=round.event.championship, user=user,
+                      from_round=round.pk) as work:
+        created = _next_round(round, user=work.user)
+        work.record(round=created.round.pk, groups=created.groups, seats=created.seated)
+        work.announce(created.round)
+    return created
+
+
+def _next_round(round: Round, *, user: Any) -> NextRound:
     rnd = _locked(round)
     _, engine, rules = _engine(rnd)
     stored = _stored(rnd)
@@ -339,8 +350,4 @@ def next_round_create(*, round: Round, user: Any = None) -> NextRound:
     next_round.save(update_fields=["groups", "groups_published", "seating_published"])
     Seat.objects.filter(round=next_round).delete()
     seated = seating_assign(round=next_round, groups=None, user=user)
-    championship = rnd.event.championship
-    log_action(championship, "puzzlecomp.round.next_created", user=user, round=next_round.pk,
-               from_round=rnd.pk, groups=next_round.groups, seats=seated)
-    announce(championship=championship, round=next_round, kind="seating")
     return NextRound(next_round, list(next_round.groups), seated)

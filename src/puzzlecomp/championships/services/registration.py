@@ -21,7 +21,13 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import (
+    ENTRY_CANCELLED,
+    ENTRY_CONFIRMED,
+    ENTRY_PROMOTED,
+    ENTRY_REGISTERED,
+    PAYMENT_RECORDED,
+)
 from puzzlecomp.championships.engine import flag_of, ioc_of_code
 from puzzlecomp.championships.models import Entry, EntryMember, EntryStatus, Event, Person
 from puzzlecomp.championships.selectors.registration import (
@@ -38,6 +44,7 @@ from puzzlecomp.championships.selectors.registration import (
     places_taken,
     waiting_entries,
 )
+from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.fees import Money, Refund
@@ -110,7 +117,6 @@ class Registration:
     fee: Money | None
 
 
-@transaction.atomic
 def entry_register(*, event: Event, members: Sequence[MemberDetails],
                    team_name: str = "", claimed: Mapping[str, Person] | None = None,
                    ) -> Registration:
@@ -122,181 +128,177 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
     person they said they are ("is this you?", selectors/people.py); the member's entries and
     history are then that person's.
     """
-    event = event_lock(event)
-    championship = event.championship
-    ruleset, spec = event_rules(event)
-    now = timezone.now()
-    matches = {m.identity: list(person_matches(email=m.email, first_name=m.first_name,
-                                               last_name=m.last_name, birth_date=m.birth_date))
-               or ([claimed[m.identity]] if claimed and m.identity in claimed else [])
-               for m in members}
-    applicants = [
-        Applicant(
-            person_id=m.identity, birth_year=m.birth_date.year,
-            name=f"{m.first_name} {m.last_name}",
-            nationalities=tuple(_ioc(c) for c in m.nationalities),
-            chosen_nationality=_ioc(m.represents) if m.represents else None,
-            competed_as=earlier_nationality_choice(persons=matches[m.identity],
-                                                   championship=championship),
-            accompanied_by_adult=m.accompanied_by_adult,
+    with unit_of_work(ENTRY_REGISTERED, championship=event.championship) as work:
+        event = event_lock(event)
+        championship = event.championship
+        ruleset, spec = event_rules(event)
+        now = timezone.now()
+        matches = {m.identity: list(person_matches(email=m.email, first_name=m.first_name,
+                                                   last_name=m.last_name, birth_date=m.birth_date))
+                   or ([claimed[m.identity]] if claimed and m.identity in claimed else [])
+                   for m in members}
+        applicants = [
+            Applicant(
+                person_id=m.identity, birth_year=m.birth_date.year,
+                name=f"{m.first_name} {m.last_name}",
+                nationalities=tuple(_ioc(c) for c in m.nationalities),
+                chosen_nationality=_ioc(m.represents) if m.represents else None,
+                competed_as=earlier_nationality_choice(persons=matches[m.identity],
+                                                       championship=championship),
+                accompanied_by_adult=m.accompanied_by_adult,
+            )
+            for m in members
+        ]
+        already = [key for key, persons in matches.items()
+                   if persons and entered_in(event=event, persons=persons)]
+        problems = check_entry(spec, ruleset.registration, members=applicants,
+                               competition_start=competition_day(championship),
+                               already_entered=already)
+        decision = registration_decision(spec, ruleset.registration, now=now,
+                                         competition_start=championship.starts_at,
+                                         confirmed_count=places_taken(event=event),
+                                         people=len(members), period=event_period(event))
+        if decision.refusal is not None:
+            problems.insert(0, decision.refusal)
+        if problems:
+            raise RulesError(problems)
+        fee = event_fee_due(event, on=timezone.localdate(now), people=len(members))
+        persons = [_person_save(m, matches[m.identity]) for m in members]
+        represented = [m.represented for m in members]
+        country, mixed = flag_of(spec, represented)
+        entry = Entry.objects.create(
+            event=event, number=entry_number_next(event), name=_entry_name(members, team_name),
+            country=country, mixed=mixed, status=EntryStatus.UNCONFIRMED,
+            contact_email=members[0].email.strip(),
+            fee_amount=fee.amount if fee else None,
+            fee_currency=fee.currency if fee else event_currency(event),
         )
-        for m in members
-    ]
-    already = [key for key, persons in matches.items()
-               if persons and entered_in(event=event, persons=persons)]
-    problems = check_entry(spec, ruleset.registration, members=applicants,
-                           competition_start=competition_day(championship),
-                           already_entered=already)
-    decision = registration_decision(spec, ruleset.registration, now=now,
-                                     competition_start=championship.starts_at,
-                                     confirmed_count=places_taken(event=event),
-                                     people=len(members), period=event_period(event))
-    if decision.refusal is not None:
-        problems.insert(0, decision.refusal)
-    if problems:
-        raise RulesError(problems)
-    fee = event_fee_due(event, on=timezone.localdate(now), people=len(members))
-    persons = [_person_save(m, matches[m.identity]) for m in members]
-    represented = [m.represented for m in members]
-    country, mixed = flag_of(spec, represented)
-    entry = Entry.objects.create(
-        event=event, number=entry_number_next(event), name=_entry_name(members, team_name),
-        country=country, mixed=mixed, status=EntryStatus.UNCONFIRMED,
-        contact_email=members[0].email.strip(),
-        fee_amount=fee.amount if fee else None,
-        fee_currency=fee.currency if fee else event_currency(event),
-    )
-    EntryMember.objects.bulk_create(
-        EntryMember(entry=entry, person=person, position=i, represents=code,
-                    accompanied_by_adult=member.accompanied_by_adult,
-                    first_state_competition_of_year=member.first_state_competition_of_year)
-        for i, (person, code, member) in enumerate(
-            zip(persons, represented, members, strict=True))
-    )
-    outcome: Outcome = ("waiting_list" if decision.outcome == "waiting_list"
-                        or _others_waiting(event, spec) else "accepted")
-    log_action(championship, "puzzlecomp.entry.registered", event=event.code,
-               number=entry.number, persons=[p.pk for p in persons], outcome=outcome,
-               fee=_amount(fee), mixed=mixed,
-               accompanied_by_adult=[m.accompanied_by_adult for m in members])
-    _mail_after_commit(entry, "registration_confirm", outcome=outcome,
-                       link=confirmation_link(entry))
-    return Registration(entry, outcome, fee)
+        EntryMember.objects.bulk_create(
+            EntryMember(entry=entry, person=person, position=i, represents=code,
+                        accompanied_by_adult=member.accompanied_by_adult,
+                        first_state_competition_of_year=member.first_state_competition_of_year)
+            for i, (person, code, member) in enumerate(
+                zip(persons, represented, members, strict=True))
+        )
+        outcome: Outcome = ("waiting_list" if decision.outcome == "waiting_list"
+                            or _others_waiting(event, spec) else "accepted")
+        work.record(event=event.code, number=entry.number, persons=[p.pk for p in persons],
+                    outcome=outcome, fee=_amount(fee), mixed=mixed,
+                    accompanied_by_adult=[m.accompanied_by_adult for m in members])
+        _mail_after_commit(entry, "registration_confirm", outcome=outcome,
+                           link=confirmation_link(entry))
+        return Registration(entry, outcome, fee)
 
 
-@transaction.atomic
 def entry_confirm(*, entry: Entry) -> Entry:
     """Make a registration final by its emailed link: confirmed, or on the waiting list.
 
     Confirming again changes nothing. An entry confirmed while others wait joins the end of the
     waiting list, so nobody overtakes them when a place frees up.
     """
-    event = event_lock(entry.event)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    if entry.status != EntryStatus.UNCONFIRMED:
+    with unit_of_work(ENTRY_CONFIRMED, championship=entry.event.championship) as work:
+        event = event_lock(entry.event)
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if entry.status != EntryStatus.UNCONFIRMED:
+            return entry
+        ruleset, spec = event_rules(event)
+        decision = registration_decision(
+            spec, ruleset.registration, now=entry.registered_at,
+            competition_start=event.championship.starts_at,
+            confirmed_count=places_taken(event=event), people=entry.members.count(),
+            period=event_period(event),
+        )
+        if decision.outcome == "refused":
+            entry.status = EntryStatus.CANCELLED
+            entry.cancelled_at = timezone.now()
+            entry.refund_amount = entry.paid_amount
+            template = "registration_cancelled"
+        elif decision.outcome == "waiting_list" or _others_waiting(event, spec):
+            entry.status = EntryStatus.WAITING
+            template = "registration_waiting"
+        else:
+            entry.status = EntryStatus.CONFIRMED
+            entry.confirmed_at = timezone.now()
+            template = "registration_confirmed"
+        entry.save(update_fields=["status", "confirmed_at", "cancelled_at", "refund_amount"])
+        work.record(event=event.code, number=entry.number, status=entry.status,
+                    refusal=decision.refusal.code if decision.refusal else None)
+        _mail_after_commit(entry, template)
         return entry
-    ruleset, spec = event_rules(event)
-    decision = registration_decision(
-        spec, ruleset.registration, now=entry.registered_at,
-        competition_start=event.championship.starts_at,
-        confirmed_count=places_taken(event=event), people=entry.members.count(),
-        period=event_period(event),
-    )
-    if decision.outcome == "refused":
-        entry.status = EntryStatus.CANCELLED
-        entry.cancelled_at = timezone.now()
-        entry.refund_amount = entry.paid_amount
-        template = "registration_cancelled"
-    elif decision.outcome == "waiting_list" or _others_waiting(event, spec):
-        entry.status = EntryStatus.WAITING
-        template = "registration_waiting"
-    else:
-        entry.status = EntryStatus.CONFIRMED
-        entry.confirmed_at = timezone.now()
-        template = "registration_confirmed"
-    entry.save(update_fields=["status", "confirmed_at", "cancelled_at", "refund_amount"])
-    log_action(event.championship, "puzzlecomp.entry.confirmed", event=event.code,
-               number=entry.number, status=entry.status,
-               refusal=decision.refusal.code if decision.refusal else None)
-    _mail_after_commit(entry, template)
-    return entry
 
 
-@transaction.atomic
 def entry_payment_record(*, entry: Entry, amount: Decimal, by: Any) -> Entry:
     """Record a payment received for the entry (added to what it paid before)."""
-    entry = Entry.objects.select_for_update().select_related("event__championship").get(
-        pk=entry.pk)
-    if amount <= 0:
-        raise RulesError(violation("payment.not_positive", f"a payment of {amount} is not "
-                                   "positive", field="amount", amount=amount))
-    if entry.status == EntryStatus.CANCELLED:
-        raise RulesError(violation("entry.cancelled", f"entry {entry.number} is cancelled",
-                                   field="entry", number=entry.number))
-    entry.paid_amount += amount
-    entry.paid_at = timezone.now()
-    entry.save(update_fields=["paid_amount", "paid_at"])
-    log_action(entry.event.championship, "puzzlecomp.entry.payment_recorded", user=by,
-               event=entry.event.code, number=entry.number, amount=str(amount),
-               paid=str(entry.paid_amount))
-    return entry
+    with unit_of_work(PAYMENT_RECORDED, championship=entry.event.championship, user=by) as work:
+        entry = Entry.objects.select_for_update().select_related("event__championship").get(
+            pk=entry.pk)
+        if amount <= 0:
+            raise RulesError(violation("payment.not_positive", f"a payment of {amount} is not "
+                                       "positive", field="amount", amount=amount))
+        if entry.status == EntryStatus.CANCELLED:
+            raise RulesError(violation("entry.cancelled", f"entry {entry.number} is cancelled",
+                                       field="entry", number=entry.number))
+        entry.paid_amount += amount
+        entry.paid_at = timezone.now()
+        entry.save(update_fields=["paid_amount", "paid_at"])
+        work.record(event=entry.event.code, number=entry.number, amount=str(amount),
+                    paid=str(entry.paid_amount))
+        return entry
 
 
-@transaction.atomic
 def entry_cancel(*, entry: Entry, by: Any) -> Refund:
     """Cancel the entry at the participant's request and record the refund the rulebook allows.
 
     The refund is everything paid when cancelled at least `refund_days_before` days before the
     start (15 days at WJPC and in the Czech rulebooks), otherwise nothing.
     """
-    entry = Entry.objects.select_for_update().select_related("event__championship").get(
-        pk=entry.pk)
-    if entry.status == EntryStatus.CANCELLED:
-        raise RulesError(violation("entry.cancelled", f"entry {entry.number} is cancelled",
-                                   field="entry", number=entry.number))
-    now = timezone.now()
-    refund = entry_refund(entry=entry, on=timezone.localdate(now))
-    previous = entry.status
-    entry.status = EntryStatus.CANCELLED
-    entry.cancelled_at = now
-    entry.refund_amount = refund.amount.amount
-    entry.save(update_fields=["status", "cancelled_at", "refund_amount"])
-    log_action(entry.event.championship, "puzzlecomp.entry.cancelled", user=by,
-               event=entry.event.code, number=entry.number, previous_status=previous,
-               refund=str(refund.amount.amount), currency=refund.amount.currency,
-               refusal=refund.refusal.code if refund.refusal else None)
-    _mail_after_commit(entry, "registration_cancelled")
-    return refund
+    with unit_of_work(ENTRY_CANCELLED, championship=entry.event.championship, user=by) as work:
+        entry = Entry.objects.select_for_update().select_related("event__championship").get(
+            pk=entry.pk)
+        if entry.status == EntryStatus.CANCELLED:
+            raise RulesError(violation("entry.cancelled", f"entry {entry.number} is cancelled",
+                                       field="entry", number=entry.number))
+        now = timezone.now()
+        refund = entry_refund(entry=entry, on=timezone.localdate(now))
+        previous = entry.status
+        entry.status = EntryStatus.CANCELLED
+        entry.cancelled_at = now
+        entry.refund_amount = refund.amount.amount
+        entry.save(update_fields=["status", "cancelled_at", "refund_amount"])
+        work.record(event=entry.event.code, number=entry.number, previous_status=previous,
+                    refund=str(refund.amount.amount), currency=refund.amount.currency,
+                    refusal=refund.refusal.code if refund.refusal else None)
+        _mail_after_commit(entry, "registration_cancelled")
+        return refund
 
 
-@transaction.atomic
 def waiting_list_promote(*, event: Event, by: Any) -> Entry:
     """Give a free place to the first entry on the waiting list (by registration time).
 
     Waiting entries have already confirmed their email, so the promoted entry is confirmed
     at once and told by email. Raises RulesError when nobody waits or no place is free.
     """
-    event = event_lock(event)
-    _, spec = event_rules(event)
-    entry = waiting_entries(event=event).first()
-    if entry is None:
-        raise RulesError(violation("waiting_list.empty", f"nobody waits for {event.name}"))
-    capacity = registration_capacity(spec)
-    taken = places_taken(event=event)
-    needed = places_needed(spec, people=entry.members.count())
-    if capacity is not None and taken + needed > capacity:
-        raise RulesError(violation(
-            "waiting_list.no_place",
-            f"{event.name} has {capacity} places and {taken} are taken; entry {entry.number} "
-            f"needs {needed}", capacity=capacity, taken=taken, needed=needed,
-            number=entry.number))
-    entry.status = EntryStatus.CONFIRMED
-    entry.confirmed_at = timezone.now()
-    entry.save(update_fields=["status", "confirmed_at"])
-    log_action(event.championship, "puzzlecomp.entry.promoted", user=by, event=event.code,
-               number=entry.number)
-    _mail_after_commit(entry, "registration_promoted")
-    return entry
+    with unit_of_work(ENTRY_PROMOTED, championship=event.championship, user=by) as work:
+        event = event_lock(event)
+        _, spec = event_rules(event)
+        entry = waiting_entries(event=event).first()
+        if entry is None:
+            raise RulesError(violation("waiting_list.empty", f"nobody waits for {event.name}"))
+        capacity = registration_capacity(spec)
+        taken = places_taken(event=event)
+        needed = places_needed(spec, people=entry.members.count())
+        if capacity is not None and taken + needed > capacity:
+            raise RulesError(violation(
+                "waiting_list.no_place",
+                f"{event.name} has {capacity} places and {taken} are taken; entry {entry.number} "
+                f"needs {needed}", capacity=capacity, taken=taken, needed=needed,
+                number=entry.number))
+        entry.status = EntryStatus.CONFIRMED
+        entry.confirmed_at = timezone.now()
+        entry.save(update_fields=["status", "confirmed_at"])
+        work.record(event=event.code, number=entry.number)
+        _mail_after_commit(entry, "registration_promoted")
+        return entry
 
 
 def confirmation_link(entry: Entry) -> str:

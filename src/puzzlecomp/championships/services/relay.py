@@ -14,19 +14,19 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import RELAY_DRAWN
 from puzzlecomp.championships.engine import flag_of
-from puzzlecomp.championships.models import Entry, EntryMember, EntryStatus, Event
-from puzzlecomp.championships.selectors.registration import RELAY_DRAWN, event_rules, relay_pool
+from puzzlecomp.championships.models import Entry, EntryMember, EntryStatus, Event, RelayDraw
+from puzzlecomp.championships.selectors.registration import event_rules, relay_pool
 from puzzlecomp.championships.services.registration import (
     entry_number_next,
     event_lock,
 )
+from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.planning.team_draw import TeamDraw, draw_teams
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.errors import RulesError, violation
@@ -36,7 +36,7 @@ SEED_LIMIT = 2**31
 
 
 @dataclass(frozen=True)
-class RelayDraw:
+class DrawnTeams:
     """A draw: the engine's result, the team entries created, and the people left over."""
 
     draw: TeamDraw
@@ -50,38 +50,41 @@ def pool_label(entry: Entry) -> str:
     return f"{person.last_name} {person.first_name} (#{entry.number})"
 
 
-@transaction.atomic
-def relay_teams_draw(*, event: Event, by: Any, seed: int | None = None) -> RelayDraw:
+def relay_teams_draw(*, event: Event, by: Any, seed: int | None = None) -> DrawnTeams:
     """Draw the pool into teams at random, reproducibly from `seed` (random when None).
 
-    The seed, the pool and the teams go to the audit log, so anyone can repeat the draw with
-    `planning.draw_teams(pool, team_size=..., seed=...)`.
+    The seed, the pool and the teams are kept in a RelayDraw, so anyone can repeat the draw
+    with `planning.draw_teams(pool, team_size=..., seed=...)`.
     """
-    event = event_lock(event)
-    ruleset, spec = event_rules(event)
-    if not spec.drawn_teams:
-        raise RulesError(violation("relay.not_drawn", f"{event.name} has no drawn teams",
-                                   event=event.name))
-    if seed is None:
-        seed = secrets.randbelow(SEED_LIMIT)
-    pool = {pool_label(entry): entry for entry in relay_pool(event=event)}
-    draw = draw_teams(list(pool), team_size=spec.members_max, seed=seed)
-    now = timezone.now()
-    first_team = Entry.objects.filter(event=event).exclude(status=EntryStatus.CANCELLED).annotate(
-        size=Count("members")).filter(size__gt=1).count() + 1
-    teams = []
-    for index, labels in enumerate(draw.teams):
-        drawn = [pool[label] for label in labels]
-        teams.append(_team_create(event, spec, drawn, name=_("Team %(number)d") % {
-            "number": first_team + index}, now=now))
-        Entry.objects.filter(pk__in=[e.pk for e in drawn]).update(
-            status=EntryStatus.CANCELLED, cancelled_at=now, refund_amount=None)
-    log_action(event.championship, RELAY_DRAWN, user=by, event=event.code, seed=seed,
-               team_size=draw.team_size, pool=sorted(pool),
-               teams=[{"number": team.number, "members": list(labels)}
-                      for team, labels in zip(teams, draw.teams, strict=True)],
-               left_over=list(draw.left_over), currency=ruleset.currency)
-    return RelayDraw(draw, tuple(teams), tuple(pool[label] for label in draw.left_over))
+    with unit_of_work(RELAY_DRAWN, championship=event.championship, user=by) as work:
+        event = event_lock(event)
+        ruleset, spec = event_rules(event)
+        if not spec.drawn_teams:
+            raise RulesError(violation("relay.not_drawn", f"{event.name} has no drawn teams",
+                                       event=event.name))
+        if seed is None:
+            seed = secrets.randbelow(SEED_LIMIT)
+        pool = {pool_label(entry): entry for entry in relay_pool(event=event)}
+        draw = draw_teams(list(pool), team_size=spec.members_max, seed=seed)
+        now = timezone.now()
+        first_team = Entry.objects.filter(event=event).exclude(
+            status=EntryStatus.CANCELLED).annotate(size=Count("members")).filter(
+            size__gt=1).count() + 1
+        teams = []
+        for index, labels in enumerate(draw.teams):
+            drawn = [pool[label] for label in labels]
+            teams.append(_team_create(event, spec, drawn, name=_("Team %(number)d") % {
+                "number": first_team + index}, now=now))
+            Entry.objects.filter(pk__in=[e.pk for e in drawn]).update(
+                status=EntryStatus.CANCELLED, cancelled_at=now, refund_amount=None)
+        RelayDraw.objects.create(
+            event=event, seed=seed, team_size=draw.team_size, pool=sorted(pool),
+            teams=[{"number": team.number, "members": list(labels)}
+                   for team, labels in zip(teams, draw.teams, strict=True)],
+            left_over=list(draw.left_over), drawn_by=work.user)
+        work.record(event=event.code, seed=seed, teams=[team.number for team in teams],
+                    left_over=len(draw.left_over), currency=ruleset.currency)
+        return DrawnTeams(draw, tuple(teams), tuple(pool[label] for label in draw.left_over))
 
 
 def _team_create(event: Event, spec: rules.Event, drawn: list[Entry], *, name: str,

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import RESULT_RECORDED
 from puzzlecomp.championships.engine import engine_result, round_rules
 from puzzlecomp.championships.models import (
     Entry,
@@ -23,9 +23,9 @@ from puzzlecomp.championships.models import (
     ResultChange,
     Round,
 )
-from puzzlecomp.championships.notices import announce
 from puzzlecomp.championships.result_values import RESULT_FIELDS, ResultValues
 from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
+from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules import results
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.rounds import RoundRules
@@ -116,7 +116,6 @@ def result_replayed(client_id: str, rnd: Round, entry: Entry) -> Result | None:
     return Result.objects.get(round=rnd, entry=entry)
 
 
-@transaction.atomic
 def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, action: str,
            client_id: str | None, base_version: int | None, reason: str, user: Any,
            device: JudgeDevice | None, rules: RoundRules | None) -> Result:
@@ -125,31 +124,29 @@ def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, actio
         raise RulesError(violation("result.entry_not_in_event",
                                    f"entry {entry.number} is not in this event",
                                    entry=str(entry.number), field="entry"))
-    rows = Result.objects.select_for_update().filter(round=rnd, entry=entry).order_by()[:1]
-    row = next(iter(rows), None)
-    if base_version is not None and (row.version if row else 0) != base_version:
-        raise ResultConflict(row, base_version)
-    new = (values if isinstance(values, ResultValues) else values(row)).as_stored()
-    score_result(engine_result(Result(**new)), rules or round_rules(rnd),
-                 entry=str(entry.number))
-    old = stored_values(row)
-    who = {"recorded_by": user if getattr(user, "is_authenticated", False) else None,
-           "device": device}
-    if row is None:
-        row = Result.objects.create(round=rnd, entry=entry, **new, **who)
-    else:
-        for name, value in {**new, **who}.items():
-            setattr(row, name, value)
-        row.version += 1
-        row.save()
-    ResultChange.objects.create(round=rnd, entry=entry, client_id=client_id or None,
-                                action=action, old=old, new=new, reason=reason,
-                                version=row.version, user=who["recorded_by"], device=device)
-    championship = rnd.event.championship
-    announce(championship=championship, round=rnd, kind="result")
-    log_action(championship, "puzzlecomp.result.recorded", user=user, round=rnd.pk,
-               entry=entry.number, version=row.version, write=action, reason=reason,
-               device=device.pk if device else None, **new)
+    with unit_of_work(RESULT_RECORDED, championship=rnd.event.championship, user=user,
+                      round=rnd) as work:
+        rows = Result.objects.select_for_update().filter(round=rnd, entry=entry).order_by()[:1]
+        row = next(iter(rows), None)
+        if base_version is not None and (row.version if row else 0) != base_version:
+            raise ResultConflict(row, base_version)
+        new = (values if isinstance(values, ResultValues) else values(row)).as_stored()
+        score_result(engine_result(Result(**new)), rules or round_rules(rnd),
+                     entry=str(entry.number))
+        old = stored_values(row)
+        who = {"recorded_by": work.user, "device": device}
+        if row is None:
+            row = Result.objects.create(round=rnd, entry=entry, **new, **who)
+        else:
+            for name, value in {**new, **who}.items():
+                setattr(row, name, value)
+            row.version += 1
+            row.save()
+        ResultChange.objects.create(round=rnd, entry=entry, client_id=client_id or None,
+                                    action=action, old=old, new=new, reason=reason,
+                                    version=row.version, user=work.user, device=device)
+        work.record(entry=entry.number, version=row.version, write=action,
+                    reason=reason, device=device.pk if device else None, **new)
     return row
 
 

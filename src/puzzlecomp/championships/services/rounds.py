@@ -9,18 +9,17 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import ROUND_COUNTING, ROUND_STATE_SET
 from puzzlecomp.championships.models import Dispute, DisputeStatus, Round, RoundState
-from puzzlecomp.championships.notices import announce
 from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
     round_limit_seconds,
     round_readiness_get,
 )
 from puzzlecomp.championships.services.facts import member_facts_derive
+from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.round_life import final_check, move_check, state_at
 
@@ -40,37 +39,36 @@ def round_advance(rnd: Round, *, now: dt.datetime | None = None) -> Round:
         return rnd
     assert limit_seconds is not None
     ends = rnd.starts_at + dt.timedelta(seconds=limit_seconds)
-    with transaction.atomic():
+    with unit_of_work(ROUND_COUNTING, championship=rnd.event.championship, round=rnd,
+                      at=ends.isoformat()) as work:
         moved = Round.objects.filter(pk=rnd.pk, state=RoundState.RUNNING).update(
             state=RoundState.COUNTING)
-        if moved:
-            announce(championship=rnd.event.championship, round=rnd, kind="state")
-            log_action(rnd.event.championship, "puzzlecomp.round.counting", round=rnd.pk,
-                       at=ends.isoformat())
+        if not moved:
+            work.nothing_changed()
     rnd.state = RoundState.COUNTING
     return rnd
 
 
-@transaction.atomic
 def round_state_set(*, round: Round, state: RoundState, starts_at: dt.datetime | None = None,
-                    user: Any = None) -> Round:
-    """Move a round to a state without the order check (demo, imports); sets its start."""
+                    published_at: dt.datetime | None = None, user: Any = None) -> Round:
+    """Move a round to a state without the order check (demo, imports); sets its start, and
+    when published the start of the dispute window (`published_at`, else now if unset)."""
     rnd = round
-    rnd.state = state
-    fields = ["state"]
-    if starts_at is not None:
-        rnd.starts_at = starts_at
-        fields.append("starts_at")
-    if state == RoundState.PUBLISHED and rnd.published_at is None:
-        rnd.published_at = timezone.now()
-        fields.append("published_at")
-    rnd.save(update_fields=fields)
-    if state == RoundState.RUNNING:
-        # Debutants and the like are settled when competing starts (services/facts.py).
-        member_facts_derive(championship=rnd.event.championship)
-    announce(championship=rnd.event.championship, round=rnd, kind="state")
-    log_action(rnd.event.championship, "puzzlecomp.round.state_set", user=user, round=rnd.pk,
-               state=str(state), starts_at=rnd.starts_at.isoformat() if rnd.starts_at else None)
+    with unit_of_work(ROUND_STATE_SET, championship=rnd.event.championship, user=user,
+                      round=rnd, state=str(state)) as work:
+        rnd.state = state
+        fields = ["state"]
+        if starts_at is not None:
+            rnd.starts_at = starts_at
+            fields.append("starts_at")
+        if state == RoundState.PUBLISHED and (published_at or rnd.published_at is None):
+            rnd.published_at = published_at or timezone.now()
+            fields.append("published_at")
+        rnd.save(update_fields=fields)
+        if state == RoundState.RUNNING:
+            # Debutants and the like are settled when competing starts (services/facts.py).
+            member_facts_derive(championship=rnd.event.championship)
+        work.record(starts_at=rnd.starts_at.isoformat() if rnd.starts_at else None)
     return rnd
 
 
@@ -93,8 +91,6 @@ def round_move(*, round: Round, to: RoundState, user: Any = None,
         final_check(window_ends=dispute_window_ends(rnd), now=now,
                     open_disputes=Dispute.objects.filter(round=rnd,
                                                          status=DisputeStatus.OPEN).count())
-    if to == RoundState.PUBLISHED:
-        rnd.published_at = now
-        rnd.save(update_fields=["published_at"])
-    return round_state_set(round=rnd, state=to, user=user,
-                           starts_at=now if to == RoundState.RUNNING else None)
+    return round_state_set(round=rnd, state=RoundState(to), user=user,
+                           starts_at=now if to == RoundState.RUNNING else None,
+                           published_at=now if to == RoundState.PUBLISHED else None)

@@ -9,13 +9,17 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import (
+    CHECK_IN,
+    NO_SHOW_REPLACED,
+    SEATING_ASSIGNED,
+    SEATING_PUBLISHED,
+    SEATS_SWAPPED,
+)
 from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.models import Entry, EntryStatus, Round, Seat
-from puzzlecomp.championships.notices import announce
 from puzzlecomp.championships.selectors.check_in import check_in_status
 from puzzlecomp.championships.selectors.history import event_seed_ranks
 from puzzlecomp.championships.selectors.planning import (
@@ -27,6 +31,7 @@ from puzzlecomp.championships.selectors.planning import (
     seating_rule,
 )
 from puzzlecomp.championships.services.check_in import check_in_record
+from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.planning import (
     PlanningError,
     Seating,
@@ -39,7 +44,6 @@ from puzzlecomp.rules.check_in import replacement_refusal
 from puzzlecomp.rules.errors import RulesError
 
 
-@transaction.atomic
 def seating_assign(*, round: Round, groups: list[str] | None = None, user: Any = None) -> int:
     """Seat the given groups of the round (default: all) in seeding order; returns seats made.
 
@@ -55,25 +59,27 @@ def seating_assign(*, round: Round, groups: list[str] | None = None, user: Any =
                             group=unknown[0])
     plan = floor_plan_of(rnd.event.championship)
     rule = seating_rule(rnd)
-    rows: list[Seat] = []
-    # Rating the history once serves every group.
-    ranks = event_seed_ranks(rnd.event) if is_first_round(rnd) else None
-    for group in chosen:
-        order, entries = seating_order(rnd, group, ranks=ranks)
-        if not order:
-            raise PlanningError("seating.empty_group", f"Group {group} has no entries to seat.",
-                                group=group)
-        seating = seat_entries(order, plan, solo_count_per_group=rule.solo_top_per_previous_group,
-                               seats_per_table=rule.entries_per_table)
-        pk_of = {str(e.number): e.pk for e in entries}
-        rows += [Seat(round=rnd, entry_id=pk_of[a.entry], group=group, table=a.table,
-                      seat=a.seat) for a in seating.assignments]
-    Seat.objects.filter(round=rnd, group__in=chosen).delete()
-    # An entry seated in another group before (moved since) leaves that seat.
-    Seat.objects.filter(round=rnd, entry_id__in=[r.entry_id for r in rows]).delete()
-    Seat.objects.bulk_create(rows, batch_size=500)
-    log_action(rnd.event.championship, "puzzlecomp.seating.assigned", user=user, round=rnd.pk,
-               groups=chosen, seats=len(rows))
+    with unit_of_work(SEATING_ASSIGNED, championship=rnd.event.championship, user=user,
+                      round=rnd, groups=chosen) as work:
+        rows: list[Seat] = []
+        # Rating the history once serves every group.
+        ranks = event_seed_ranks(rnd.event) if is_first_round(rnd) else None
+        for group in chosen:
+            order, entries = seating_order(rnd, group, ranks=ranks)
+            if not order:
+                raise PlanningError("seating.empty_group",
+                                    f"Group {group} has no entries to seat.", group=group)
+            seating = seat_entries(order, plan,
+                                   solo_count_per_group=rule.solo_top_per_previous_group,
+                                   seats_per_table=rule.entries_per_table)
+            pk_of = {str(e.number): e.pk for e in entries}
+            rows += [Seat(round=rnd, entry_id=pk_of[a.entry], group=group, table=a.table,
+                          seat=a.seat) for a in seating.assignments]
+        Seat.objects.filter(round=rnd, group__in=chosen).delete()
+        # An entry seated in another group before (moved since) leaves that seat.
+        Seat.objects.filter(round=rnd, entry_id__in=[r.entry_id for r in rows]).delete()
+        Seat.objects.bulk_create(rows, batch_size=500)
+        work.record(seats=len(rows))
     return len(rows)
 
 
@@ -100,36 +106,35 @@ def _group_of(rnd: Round, entry: Entry) -> str:
     return seat.group
 
 
-@transaction.atomic
 def seating_publish(*, round: Round, user: Any = None) -> int:
     """Publish a round's seating: entrant pages and the API show each entry's table from now
     on (before, the seating is the organiser's draft). Returns the seats published."""
     rnd = round
-    seats = Seat.objects.filter(round=rnd).count()
-    if not seats:
-        raise PlanningError("seating.not_assigned", "Seat the entries before publishing.")
-    rnd.seating_published = True
-    rnd.save(update_fields=["seating_published"])
-    log_action(rnd.event.championship, "puzzlecomp.seating.published", user=user, round=rnd.pk,
-               seats=seats)
-    announce(championship=rnd.event.championship, round=rnd, kind="seating")
+    with unit_of_work(SEATING_PUBLISHED, championship=rnd.event.championship, user=user,
+                      round=rnd) as work:
+        seats = Seat.objects.filter(round=rnd).count()
+        if not seats:
+            raise PlanningError("seating.not_assigned", "Seat the entries before publishing.")
+        rnd.seating_published = True
+        rnd.save(update_fields=["seating_published"])
+        work.record(seats=seats)
     return seats
 
 
-@transaction.atomic
 def seats_swap(*, round: Round, entry_a: Entry, entry_b: Entry, user: Any) -> None:
     """Exchange the seats of two entries of the same group."""
     rnd = round
-    group = _group_of(rnd, entry_a)
-    if _group_of(rnd, entry_b) != group:
-        raise PlanningError("seating.different_groups",
-                            f"Entries {entry_a.number} and {entry_b.number} are in different "
-                            "groups, which sit in the hall at different times.",
-                            entry=entry_a.number, other=entry_b.number)
-    swapped = swap_seats(seating_get(rnd, group), str(entry_a.number), str(entry_b.number))
-    _store(rnd, group, swapped, _seated_entries(rnd, group))
-    log_action(rnd.event.championship, "puzzlecomp.seating.swapped", user=user, round=rnd.pk,
-               group=group, entries=[entry_a.number, entry_b.number])
+    with unit_of_work(SEATS_SWAPPED, championship=rnd.event.championship, user=user, round=rnd,
+                      entries=[entry_a.number, entry_b.number]) as work:
+        group = _group_of(rnd, entry_a)
+        if _group_of(rnd, entry_b) != group:
+            raise PlanningError("seating.different_groups",
+                                f"Entries {entry_a.number} and {entry_b.number} are in "
+                                "different groups, which sit in the hall at different times.",
+                                entry=entry_a.number, other=entry_b.number)
+        swapped = swap_seats(seating_get(rnd, group), str(entry_a.number), str(entry_b.number))
+        _store(rnd, group, swapped, _seated_entries(rnd, group))
+        work.record(group=group)
 
 
 def no_show_allowed_at(rnd: Round) -> dt.datetime | None:
@@ -138,7 +143,6 @@ def no_show_allowed_at(rnd: Round) -> dt.datetime | None:
     return round_life.no_show_allowed_at(rnd.starts_at, ruleset_of(rnd).no_show_after_minutes)
 
 
-@transaction.atomic
 def seat_no_show(*, round: Round, no_show: Entry, replacement: Entry, user: Any,
                  at: dt.datetime | None = None) -> None:
     """Mark an entry as not shown up and give its table to another entry of the event.
@@ -166,20 +170,21 @@ def seat_no_show(*, round: Round, no_show: Entry, replacement: Entry, user: Any,
         raise PlanningError("seating.replacement_not_eligible",
                             f"Entry {replacement.number} is not a confirmed or waiting entry "
                             "of this event.", entry=replacement.number)
-    group = _group_of(rnd, no_show)
-    entries = _seated_entries(rnd, group) | {str(replacement.number): replacement}
-    seating = reassign_no_show(seating_get(rnd, group), str(no_show.number),
-                               str(replacement.number))
-    freed = seating.assignment_of(str(replacement.number))
-    Seat.objects.filter(round=rnd, entry=no_show).delete()
-    entries.pop(str(no_show.number))
-    _store(rnd, group, seating, entries)
-    # The no-show keeps a record of the table it left, marked as such.
-    Seat.objects.create(round=rnd, entry=no_show, group=group, table=freed.table,
-                        seat=freed.seat, no_show=True)
-    check_in_record(round=rnd, entry=no_show, status="replaced", by=user, at=at)
-    check_in_record(round=rnd, entry=replacement, status="present", by=user, at=at)
-    log_action(rnd.event.championship, "puzzlecomp.seating.no_show", user=user, round=rnd.pk,
-               group=group, entry=no_show.number, replacement=replacement.number,
-               table=freed.table)
-    announce(championship=rnd.event.championship, round=rnd, kind="seating")
+    with unit_of_work(NO_SHOW_REPLACED, championship=rnd.event.championship, user=user,
+                      round=rnd, entry=no_show.number,
+                      replacement=replacement.number) as work:
+        group = _group_of(rnd, no_show)
+        entries = _seated_entries(rnd, group) | {str(replacement.number): replacement}
+        seating = reassign_no_show(seating_get(rnd, group), str(no_show.number),
+                                   str(replacement.number))
+        freed = seating.assignment_of(str(replacement.number))
+        Seat.objects.filter(round=rnd, entry=no_show).delete()
+        entries.pop(str(no_show.number))
+        _store(rnd, group, seating, entries)
+        # The no-show keeps a record of the table it left, marked as such.
+        Seat.objects.create(round=rnd, entry=no_show, group=group, table=freed.table,
+                            seat=freed.seat, no_show=True)
+        check_in_record(round=rnd, entry=no_show, status="replaced", by=user, at=at)
+        check_in_record(round=rnd, entry=replacement, status="present", by=user, at=at)
+        work.record(group=group, table=freed.table)
+        work.announce(rnd, CHECK_IN)

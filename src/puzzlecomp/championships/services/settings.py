@@ -19,18 +19,31 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import (
+    CHAMPIONSHIP_CHANGED,
+    EVENT_CHANGED,
+    FLOOR_PLAN_CHANGED,
+    MEMBERSHIP_REMOVED,
+    MODELS_CHOSEN,
+    PUZZLE_CHANGED,
+    REGISTRATION_TERMS_CHANGED,
+    ROUND_CHANGED,
+    SETTINGS_CHANGED,
+    Action,
+)
 from puzzlecomp.championships.models import (
     Championship,
     Entry,
     Event,
     Membership,
+    ModelChoice,
     Puzzle,
     Role,
     Round,
 )
-from puzzlecomp.championships.selectors.lists import MODELS_CHOSEN, round_started
+from puzzlecomp.championships.selectors.lists import round_started
 from puzzlecomp.championships.services.setup import membership_set
+from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.planning import FloorPlan
 from puzzlecomp.planning.errors import PlanningError
 from puzzlecomp.rules.errors import RulesError
@@ -56,21 +69,28 @@ def _json_value(value: Any) -> Any:
     return value
 
 
-def _apply(instance: models.Model, values: Mapping[str, Any]) -> dict[str, list[Any]]:
-    """Set the changed fields and save them; returns {field: [old, new]} of what changed."""
-    changes = {
-        name: [_json_value(getattr(instance, name)), _json_value(value)]
-        for name, value in values.items()
-        if getattr(instance, name) != value
-    }
-    for name in changes:
-        setattr(instance, name, values[name])
-    if changes:
-        instance.save(update_fields=list(changes))
+def _apply(instance: models.Model, values: Mapping[str, Any], action: Action, *,
+           championship: Championship, by: Any, round: Round | None = None,
+           **data: Any) -> dict[str, list[Any]]:
+    """Set the changed fields and save them in a unit of work auditing `action` (nothing is
+    audited or announced when nothing changed); returns {field: [old, new]} of what changed."""
+    with unit_of_work(action, championship=championship, user=by, round=round,
+                      **data) as work:
+        changes = {
+            name: [_json_value(getattr(instance, name)), _json_value(value)]
+            for name, value in values.items()
+            if getattr(instance, name) != value
+        }
+        for name in changes:
+            setattr(instance, name, values[name])
+        if changes:
+            instance.save(update_fields=list(changes))
+            work.record(changes=changes)
+        else:
+            work.nothing_changed()
     return changes
 
 
-@transaction.atomic
 def championship_update(
     *,
     championship: Championship,
@@ -85,14 +105,12 @@ def championship_update(
     if ends_on is not None and ends_on < starts_at.date():
         raise SetupError("championship.ends_before_start",
                          "The championship cannot end before it starts.")
-    changes = _apply(championship, {"name": name, "starts_at": starts_at, "ends_on": ends_on,
-                                    "venue": venue, "published": published})
-    if changes:
-        log_action(championship, "puzzlecomp.championship.changed", user=by, changes=changes)
+    _apply(championship, {"name": name, "starts_at": starts_at, "ends_on": ends_on,
+                          "venue": venue, "published": published}, CHAMPIONSHIP_CHANGED,
+           championship=championship, by=by)
     return championship
 
 
-@transaction.atomic
 def championship_settings_set(
     *, championship: Championship, by: Any, values: Mapping[str, str]
 ) -> Championship:
@@ -107,14 +125,11 @@ def championship_settings_set(
     except RulesError as error:
         first = error.violations[0]
         raise SetupError(first.code, first.message, **first.params) from error
-    changes = _apply(championship, {"settings": merged})
-    if changes:
-        log_action(championship, "puzzlecomp.championship.settings_changed", user=by,
-                   changes=changes)
+    _apply(championship, {"settings": merged}, SETTINGS_CHANGED, championship=championship,
+           by=by)
     return championship
 
 
-@transaction.atomic
 def floor_plan_set(
     *, championship: Championship, by: Any, rows: Sequence[int], guest_tables: int
 ) -> FloorPlan:
@@ -123,15 +138,11 @@ def floor_plan_set(
         plan = FloorPlan(tuple(rows), guest_tables)
     except PlanningError as error:
         raise SetupError(error.code, error.message, **error.params) from error
-    changes = _apply(championship, {"floor_rows": list(plan.rows),
-                                    "guest_tables": plan.guest_tables})
-    if changes:
-        log_action(championship, "puzzlecomp.championship.floor_plan_changed", user=by,
-                   changes=changes)
+    _apply(championship, {"floor_rows": list(plan.rows), "guest_tables": plan.guest_tables},
+           FLOOR_PLAN_CHANGED, championship=championship, by=by)
     return plan
 
 
-@transaction.atomic
 def event_update(*, event: Event, by: Any, capacity: int | None,
                  fee_amount: Decimal | None = None, fee_per: str = "entry",
                  fee_early_amount: Decimal | None = None,
@@ -146,16 +157,12 @@ def event_update(*, event: Event, by: Any, capacity: int | None,
     if fee_early_amount is not None and fee_amount is not None and fee_early_amount > fee_amount:
         raise SetupError("fee.early_above_regular",
                          "The early price is above the regular price.")
-    changes = _apply(event, {"capacity": capacity, "fee_amount": fee_amount,
-                             "fee_per": fee_per, "fee_early_amount": fee_early_amount,
-                             "fee_early_until": fee_early_until})
-    if changes:
-        log_action(event.championship, "puzzlecomp.event.changed", user=by, event=event.code,
-                   changes=changes)
+    _apply(event, {"capacity": capacity, "fee_amount": fee_amount, "fee_per": fee_per,
+                   "fee_early_amount": fee_early_amount, "fee_early_until": fee_early_until},
+           EVENT_CHANGED, championship=event.championship, by=by, event=event.code)
     return event
 
 
-@transaction.atomic
 def registration_terms_set(*, championship: Championship, by: Any,
                            opens_at: dt.datetime | None, closes_at: dt.datetime | None,
                            refund_days_before: int | None, fee_currency: str) -> Championship:
@@ -170,16 +177,13 @@ def registration_terms_set(*, championship: Championship, by: Any,
     if currency and not (len(currency) == 3 and currency.isascii() and currency.isalpha()):
         raise SetupError("fee.currency_invalid", "A currency is a three-letter code such as "
                          "EUR or CZK, not %(currency)s.", currency=fee_currency)
-    changes = _apply(championship, {
+    _apply(championship, {
         "registration_opens_at": opens_at, "registration_closes_at": closes_at,
-        "refund_days_before": refund_days_before, "fee_currency": currency})
-    if changes:
-        log_action(championship, "puzzlecomp.championship.registration_terms_changed", user=by,
-                   changes=changes)
+        "refund_days_before": refund_days_before, "fee_currency": currency},
+        REGISTRATION_TERMS_CHANGED, championship=championship, by=by)
     return championship
 
 
-@transaction.atomic
 def round_update(
     *,
     rnd: Round,
@@ -197,25 +201,21 @@ def round_update(
     if repeated:
         raise SetupError("round.repeated_group", "Each group may appear once; repeated: "
                          "%(repeated)s.", repeated=", ".join(repeated))
-    changes = _apply(rnd, {"name": name, "time_limit_minutes": time_limit_minutes,
-                           "starts_at": starts_at, "groups": labels})
-    if changes:
-        log_action(rnd.event.championship, "puzzlecomp.round.changed", user=by,
-                   event=rnd.event.code, round=rnd.code, changes=changes)
+    _apply(rnd, {"name": name, "time_limit_minutes": time_limit_minutes,
+                 "starts_at": starts_at, "groups": labels}, ROUND_CHANGED,
+           championship=rnd.event.championship, by=by, round=rnd, event=rnd.event.code,
+           code=rnd.code)
     return rnd
 
 
-@transaction.atomic
 def puzzle_update(
     *, puzzle: Puzzle, by: Any, brand: str, pieces: int | None, motif: str, picture: bool
 ) -> Puzzle:
     """Change a puzzle's brand, size, motif (hidden until the round starts) and box picture."""
-    changes = _apply(puzzle, {"brand": brand, "pieces": pieces, "motif": motif,
-                              "picture": picture})
-    if changes:
-        rnd = puzzle.round
-        log_action(rnd.event.championship, "puzzlecomp.puzzle.changed", user=by,
-                   event=rnd.event.code, round=rnd.code, puzzle=puzzle.position, changes=changes)
+    rnd = puzzle.round
+    _apply(puzzle, {"brand": brand, "pieces": pieces, "motif": motif, "picture": picture},
+           PUZZLE_CHANGED, championship=rnd.event.championship, by=by, round=rnd,
+           event=rnd.event.code, code=rnd.code, puzzle=puzzle.position)
     return puzzle
 
 
@@ -229,15 +229,14 @@ def round_model_choice(rnd: Round) -> tuple[int, int]:
     return (offered, len(puzzles)) if offered else (0, 0)
 
 
-@transaction.atomic
 def entry_models_choose(
     *, entry: Entry, rnd: Round, models: Sequence[int], by: Any, now: dt.datetime | None = None
 ) -> tuple[int, ...]:
     """Record a team's choice of models for a round; refused once the round has started.
 
     wjpc-2025.txt: "The team will have a few minutes before the start to chose 2 models ...
-    During the test, it is not possible to modify the 2 chosen puzzles." The choice is kept in
-    the audit log (the latest entry counts), so every change stays on record.
+    During the test, it is not possible to modify the 2 chosen puzzles." The choice in force
+    is a ModelChoice; the audit log keeps every change.
     """
     offered, to_choose = round_model_choice(rnd)
     if not offered:
@@ -255,8 +254,12 @@ def entry_models_choose(
         raise SetupError("models.bad_choice",
                          "Choose %(count)s different models from 1 to %(offered)s.",
                          count=to_choose, offered=offered)
-    log_action(rnd.event.championship, MODELS_CHOSEN, user=by, entry_id=entry.pk,
-               entry=entry.number, round_id=rnd.pk, round=rnd.code, models=list(chosen))
+    with unit_of_work(MODELS_CHOSEN, championship=rnd.event.championship, user=by, round=rnd,
+                      entry=entry.number, models=list(chosen)) as work:
+        ModelChoice.objects.update_or_create(
+            round=rnd, entry=entry,
+            defaults={"chosen_models": list(chosen), "chosen_by": work.user,
+                      "chosen_at": timezone.now()})
     return chosen
 
 
@@ -311,15 +314,14 @@ def membership_change(*, membership: Membership, by: Any, role: Role) -> Members
                           role=role, by=by)
 
 
-@transaction.atomic
 def membership_remove(*, membership: Membership, by: Any) -> None:
     """Take someone's role away; the last owner cannot be removed."""
-    if _last_owner(membership):
-        raise SetupError("membership.last_owner",
-                         "The championship needs an owner: make someone else owner first.")
-    log_action(membership.championship, "puzzlecomp.membership.removed", user=by,
-               username=membership.user.get_username(), role=membership.role)
-    membership.delete()
+    with unit_of_work(MEMBERSHIP_REMOVED, championship=membership.championship, user=by,
+                      username=membership.user.get_username(), role=membership.role):
+        if _last_owner(membership):
+            raise SetupError("membership.last_owner",
+                             "The championship needs an owner: make someone else owner first.")
+        membership.delete()
 
 
 def _free_username(email: str) -> str:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db import transaction
 from django.utils.text import slugify
 
-from puzzlecomp.championships.audit import log_action
+from puzzlecomp.championships.actions import CHAMPIONSHIP_CREATED, MEMBERSHIP_SET
 from puzzlecomp.championships.models import (
     Championship,
     Event,
@@ -17,10 +16,11 @@ from puzzlecomp.championships.models import (
     Role,
     Round,
 )
+from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.ruleset import Ruleset
 
 
-@transaction.atomic
 def championship_create(
     *,
     ruleset_id: str,
@@ -32,7 +32,7 @@ def championship_create(
 ) -> Championship:
     """A championship with the events, rounds, puzzles and floor plan of its ruleset."""
     ruleset = load_ruleset(ruleset_id)
-    championship = Championship.objects.create(
+    championship = Championship(
         slug=unique_slug(slug or name),
         name=name,
         ruleset_id=ruleset.id,
@@ -41,6 +41,16 @@ def championship_create(
         floor_rows=list(ruleset.floor_plan.rows) if ruleset.floor_plan else [],
         guest_tables=ruleset.floor_plan.guest_tables if ruleset.floor_plan else 0,
     )
+    with unit_of_work(CHAMPIONSHIP_CREATED, championship=championship, user=owner,
+                      ruleset=ruleset_id):
+        championship.save()
+        _events_create(championship, ruleset)
+        if owner is not None:
+            Membership.objects.create(user=owner, championship=championship, role=Role.OWNER)
+    return championship
+
+
+def _events_create(championship: Championship, ruleset: Ruleset) -> None:
     for event_position, spec in enumerate(ruleset.events):
         event = Event.objects.create(
             championship=championship, code=spec.id, name=spec.name, kind=spec.kind,
@@ -60,10 +70,6 @@ def championship_create(
                                               if round_spec.puzzles else None))
                 for i, size in enumerate(round_spec.puzzle_sizes)
             )
-    if owner is not None:
-        Membership.objects.create(user=owner, championship=championship, role=Role.OWNER)
-    log_action(championship, "puzzlecomp.championship.created", user=owner, ruleset=ruleset_id)
-    return championship
 
 
 def unique_slug(text: str) -> str:
@@ -76,12 +82,11 @@ def unique_slug(text: str) -> str:
     return slug
 
 
-@transaction.atomic
 def membership_set(*, championship: Championship, user: Any, role: Role, by: Any) -> Membership:
     """Give a user a role in the championship (replacing any role they had)."""
-    membership, _ = Membership.objects.update_or_create(
-        user=user, championship=championship, defaults={"role": role}
-    )
-    log_action(championship, "puzzlecomp.membership.set", user=by, username=user.get_username(),
-               role=int(role))
+    with unit_of_work(MEMBERSHIP_SET, championship=championship, user=by,
+                      username=user.get_username(), role=int(role)):
+        membership, _ = Membership.objects.update_or_create(
+            user=user, championship=championship, defaults={"role": role}
+        )
     return membership

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0005_archive'),
+        ('championships', '0006_facts_in_tables'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
