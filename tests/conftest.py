@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,13 @@ def _fresh_snapshots() -> None:
     from puzzlecomp.live.snapshot import snapshot_cache_clear
 
     snapshot_cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """A request in another language (LocaleMiddleware) leaves it active in the thread: every
+    test starts and ends in the site's default language."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

@@ -44,7 +44,7 @@ def _routes() -> list[str]:
 
 
 def page_urls(championship: Championship) -> list[str]:
-    """Every page a GET shows as HTML, its arguments taken from the demo championship."""
+    """Every page a GET shows as a whole HTML document, its arguments taken from the demo championship."""
     first = Round.objects.get(event__championship=championship, event__code="individual",
                               code="first")
     values = {"slug": championship.slug, "event": "individual", "event_code": "individual",
@@ -61,8 +61,10 @@ def page_urls(championship: Championship) -> list[str]:
             continue
         url = "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: values[m.group(1)], route)
         response = client.get(url)
+        # Whole documents only: fragments (a round's charts for results.js) live inside one.
         if (response.status_code == 200
-                and response.get("Content-Type", "").startswith("text/html")):
+                and response.get("Content-Type", "").startswith("text/html")
+                and b"<html" in response.content[:1000]):
             urls.append(url)
     return urls
 

@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlecomp.rules.fees import Money, fee_due, refund_due, regular_price
+from puzzlecomp.rules.fees import (
+    Money,
+    OrganiserFee,
+    fee_due,
+    refund_due,
+    regular_price,
+    regular_price_from,
+)
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ruleset import EarlyPrice, Event, Fee, PuzzleSpec, Round, Ruleset
 
@@ -249,3 +256,47 @@ def test_regular_price_is_the_early_price_before_its_discount() -> None:
     fee = Fee(early=EarlyPrice(amount=Decimal(125), until="05-31", discount_percent=Decimal(20)))
 
     assert regular_price(fee) == Decimal("156.25")
+
+
+@pytest.mark.parametrize(("registered_on", "expected"), [
+    (dt.date(2027, 8, 31), Decimal("300.00")),
+    (dt.date(2027, 9, 1), Decimal("400.00")),
+])
+def test_czech_rules_name_no_fee_so_the_organisers_early_and_regular_prices_apply(
+        registered_on: dt.date, expected: Decimal) -> None:
+    czech = load_ruleset("czech-championship")
+    organiser = OrganiserFee(amount=Decimal(400), early_amount=Decimal(300),
+                             early_until=dt.date(2027, 8, 31))
+    due = fee_due(czech.event("pairs"), currency="CZK", registered_on=registered_on,
+                  competition_start=dt.date(2027, 10, 2), people=2, organiser_fee=organiser)
+    assert due == Money(expected, "CZK")
+
+
+def test_an_organiser_fee_per_person_counts_each_member_of_a_norwegian_team() -> None:
+    norway = load_ruleset("norway-nm-2025")
+    team = next(e for e in norway.events if e.kind == "team")
+    due = fee_due(team, currency="NOK", registered_on=dt.date(2025, 1, 10),
+                  competition_start=dt.date(2025, 3, 1), people=4,
+                  organiser_fee=OrganiserFee(amount=Decimal(250), per="person"))
+    assert due == Money(Decimal("1000.00"), "NOK")
+
+
+def test_the_rulebooks_fee_wins_over_an_organiser_fee_in_wjpc(wjpc: Ruleset) -> None:
+    due = fee_due(wjpc.event("individual"), currency="EUR", registered_on=dt.date(2025, 5, 1),
+                  competition_start=START, organiser_fee=OrganiserFee(amount=Decimal(999)))
+    assert due == Money(Decimal("60.00"), "EUR")
+
+
+def test_the_wjpc_regular_price_applies_from_1_june(wjpc: Ruleset) -> None:
+    """wjpc-2025.txt: the early price until 31 May."""
+    assert regular_price_from(wjpc.event("individual"), competition_start=START) == (
+        dt.date(2025, 6, 1))
+
+
+def test_an_organiser_fee_changes_the_day_after_its_early_price_ends() -> None:
+    czech = load_ruleset("czech-championship")
+    organiser = OrganiserFee(amount=Decimal(400), early_amount=Decimal(300),
+                             early_until=dt.date(2027, 8, 31))
+    assert regular_price_from(czech.event("individual"), competition_start=START,
+                              organiser_fee=organiser) == dt.date(2027, 9, 1)
+    assert regular_price_from(czech.event("individual"), competition_start=START) is None

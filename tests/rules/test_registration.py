@@ -12,11 +12,13 @@ from puzzlecomp.rules.loading import load_ruleset, ruleset_ids
 from puzzlecomp.rules.registration import (
     Applicant,
     RegistrationDecision,
+    RegistrationPeriod,
     check_entry,
     check_nationality_choice,
     places_needed,
     registration_capacity,
     registration_decision,
+    registration_period,
 )
 from puzzlecomp.rules.ruleset import Event, Ruleset
 
@@ -490,3 +492,26 @@ def test_czech_rulebook_does_not_fix_a_nationality_across_editions(czech: Rulese
     )
 
     assert problem is None
+
+
+def test_without_a_window_in_the_rulebook_the_organisers_opening_and_closing_apply() -> None:
+    """czech-championship.txt names no registration window: the organiser sets it."""
+    policy = load_ruleset("czech-championship").registration
+    start = dt.datetime(2027, 10, 2, 8, 0, tzinfo=dt.UTC)
+    opens = dt.datetime(2027, 6, 1, 8, 0, tzinfo=dt.UTC)
+    closes = dt.datetime(2027, 9, 25, 22, 0, tzinfo=dt.UTC)
+    period = registration_period(policy, competition_start=start, organiser_opens=opens,
+                                 organiser_closes=closes)
+    assert period == RegistrationPeriod(opens=opens, closes=closes)
+    late = registration_period(policy, competition_start=start,
+                               organiser_closes=start + dt.timedelta(days=3))
+    assert late.closes == start
+
+
+def test_the_wjpc_window_wins_over_an_organisers_window() -> None:
+    """wjpc-2025.txt: registration opens on 1 January and closes 5 days before the start."""
+    policy = load_ruleset("wjpc-2025").registration
+    start = dt.datetime(2025, 9, 20, 9, 0, tzinfo=dt.UTC)
+    period = registration_period(policy, competition_start=start,
+                                 organiser_opens=dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
+    assert period.opens == dt.datetime(2025, 1, 1, tzinfo=dt.UTC)

@@ -73,6 +73,17 @@ def client_as(user_in_role) -> Callable[[Championship, Role | None], Client]:
 
 
 @pytest.fixture
+def submit(client, django_capture_on_commit_callbacks):
+    """POST like a browser, with the emails that are sent after commit."""
+
+    def post(path: str, data: dict | None = None):
+        with django_capture_on_commit_callbacks(execute=True):
+            return client.post(path, data or {}, follow=True)
+
+    return post
+
+
+@pytest.fixture
 def clock(monkeypatch):
     """Set the site's clock (UTC), e.g. clock("2027-07-01T12:00")."""
 

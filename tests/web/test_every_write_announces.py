@@ -41,6 +41,7 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.selectors.lists import people_table
 from puzzlecomp.championships.services import (
     archive,
+    check_in,
     devices,
     disputes,
     exporting,
@@ -78,7 +79,7 @@ NOW = dt.datetime(2027, 7, 1, 12, 0, tzinfo=dt.UTC)
 RUNNING_RESULTS = 20
 
 READS = {
-    "confirmation_link", "entry_number_next", "event_lock",  # registration
+    "confirmation_link", "entry_number_next", "event_lock", "entrant_link",  # registration
     "pool_label",  # relay
     "unique_slug",  # setup
     "round_model_choice",  # settings
@@ -103,6 +104,9 @@ UNAUDITED = {
     # Facts derived again from history inside the writes that change it (group assignment,
     # a round's start, merging people, the archive), which audit and announce.
     "member_facts_derive",
+    # A check-in row written inside the writes that audit and announce it (the desk's
+    # entry_check_in, seat_no_show).
+    "check_in_record",
 }
 
 
@@ -217,6 +221,8 @@ def _first_result(world: World) -> tuple[Entry, int]:
 WRITES: dict[str, Scenario] = {
     # registration
     "entry_register": ("registration", lambda w: lambda: _reg(w)),
+    "entry_check_in": ("planned", lambda w: lambda: check_in.entry_check_in(
+        round=w.first, entry=seated_pair(w)[0], status="late", by=w.organiser)),
     "entry_confirm": ("registration", lambda w: (lambda e: lambda: registration.entry_confirm(
         entry=e))(_reg(w))),
     "entry_payment_record": ("registration", lambda w: lambda: registration.entry_payment_record(
@@ -258,7 +264,12 @@ WRITES: dict[str, Scenario] = {
     "floor_plan_set": ("running", lambda w: lambda: settings.floor_plan_set(
         championship=w.championship, by=w.organiser, rows=[10, 10], guest_tables=2)),
     "event_update": ("registration", lambda w: lambda: settings.event_update(
-        event=w.event, by=w.organiser, capacity=500)),
+        event=w.event, by=w.organiser, capacity=500,
+        fee_amount=__import__("decimal").Decimal("40"))),
+    "registration_terms_set": ("registration", lambda w: lambda: (
+        settings.registration_terms_set(championship=w.championship, by=w.organiser,
+                                        opens_at=None, closes_at=NOW + dt.timedelta(days=30),
+                                        refund_days_before=14, fee_currency="CHF"))),
     "round_update": ("running", lambda w: lambda: settings.round_update(
         rnd=w.first, by=w.organiser, name="Qualifying", time_limit_minutes=100,
         starts_at=w.first.starts_at, groups=list(w.first.groups))),

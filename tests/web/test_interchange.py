@@ -20,9 +20,12 @@ from puzzlecomp.championships.demo import DEMO_SLUG, RELAY_DEMO_SLUG, demo_load
 from puzzlecomp.championships.models import (
     AuditEntry,
     Championship,
+    CheckIn,
     Dispute,
     DisputeStatus,
     Entry,
+    EntryMember,
+    Event,
     Membership,
     Person,
     Puzzle,
@@ -84,12 +87,20 @@ def lived_in(db) -> Championship:
         email="ana@example.org", other_nationalities=["ES"], region="CAT", years_resident=4)
     Puzzle.objects.filter(round=first).update(motif="Owls at night")
     Seat.objects.filter(round=first, entry=entry).update(time_credit=45)
+    CheckIn.objects.create(round=first, entry=entry, status="late", at=timezone.now())
+    EntryMember.objects.filter(entry=entry).update(accompanied_by_adult=True)
+    Championship.objects.filter(pk=championship.pk).update(
+        refund_days_before=20, fee_currency="EUR", registration_opens_at=timezone.now())
+    Event.objects.filter(championship=championship, code="teams").update(
+        fee_amount=Decimal("100.00"), fee_per="person", fee_early_amount=Decimal("80.00"),
+        fee_early_until=dt.date(2025, 5, 31))
     teams = Round.objects.get(event__championship=championship, event__code="teams",
                               code="first")
     team = Entry.objects.filter(event=teams.event).first()
     result_submit(round=teams, entry=team, action="verify", values=ResultValues(
         status=Status.FINISHED, puzzles=[{"time": 5000, "verified": True},
                                          {"time": 9000, "verified": True}], checked=False))
+    championship.refresh_from_db()
     return championship
 
 
@@ -114,6 +125,10 @@ def test_a_round_trip_keeps_every_stored_field(lived_in, django_user_model):
                         ("qualifiers", 60), ("disputes", 1)):
         assert len(exported[name]) >= least, name
     assert sorted(s["time_credit"] for s in again["seats"] if s["time_credit"]) == [45, 90]
+    assert [(c["entry"], c["status"]) for c in again["check_ins"]] == [(7, "late")]
+    assert again["championship"]["refund_days_before"] == 20
+    assert [e["fee_per"] for e in again["events"]] == ["entry", "entry", "person"]
+    assert sum(m["accompanied_by_adult"] for e in again["entries"] for m in e["members"]) == 1
     assert Membership.objects.get(championship=copy_of).user == owner
     assert Membership.objects.get(championship=copy_of).role == Role.OWNER
     audit = AuditEntry.objects.get(championship=copy_of, action="puzzlecomp.championship.imported")

@@ -11,7 +11,6 @@ from tests.web.test_registration_public import (  # noqa: F401 (fixtures)
     person,
     published,
     register,
-    submit,
     wjpc,
 )
 

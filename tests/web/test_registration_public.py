@@ -1,4 +1,5 @@
-"""Public registration: the forms, the rulebooks' registration rules, and email confirmation."""
+"""Public registration: the forms, the rulebooks' registration rules, email confirmation, and
+what registration tells people about where they stand."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.urls import reverse
 from puzzlecomp.championships.engine import engine_entry
 from puzzlecomp.championships.models import Entry, EntryStatus
 from puzzlecomp.championships.services.registration import MemberDetails, entry_register
+from tests.web.test_groups import add_entries
 
 WJPC_START = dt.datetime(2027, 9, 20, 9, 0, tzinfo=dt.UTC)
 
@@ -33,17 +35,6 @@ def published(make_championship):
 @pytest.fixture
 def wjpc(published):
     return published("wjpc-2025")
-
-
-@pytest.fixture
-def submit(client, django_capture_on_commit_callbacks):
-    """POST like a browser, with the emails that are sent after commit."""
-
-    def post(path: str, data: dict | None = None):
-        with django_capture_on_commit_callbacks(execute=True):
-            return client.post(path, data or {}, follow=True)
-
-    return post
 
 
 def person(first: str = "Ana", last: str = "García", *, nationality: str = "ES",
@@ -307,3 +298,61 @@ def test_each_person_registers_alone_for_a_relay_with_drawn_teams(published, cli
     html = client.get(reverse("public:registration:register", args=[relay.slug, "relay"]))
     assert 'name="m0-first_name"' in html.content.decode()
     assert 'name="m1-first_name"' not in html.content.decode()
+
+
+def test_the_registration_page_shows_places_confirmed_and_waiting_per_event(
+        wjpc, client, clock):
+    """wjpc-2025.txt: 1,200 individuals; we keep a waiting list beyond the quota."""
+    event = wjpc.events.get(code="individual")
+    add_entries(event, {"ES": 3})
+    add_entries(event, {"FR": 2}, status=EntryStatus.WAITING)
+    html = client.get(reverse("public:registration:index", args=[wjpc.slug])).content.decode()
+    individual = html[html.index("<h3>Individual</h3>"):html.index("<h3>Pairs</h3>")]
+    assert "<dt>Places</dt><dd>1200 entries</dd>" in individual.replace(",", "")
+    assert "<dt>Confirmed</dt><dd>3</dd>" in individual
+    assert "<dt>Waiting list</dt><dd>2</dd>" in individual
+
+
+def test_one_place_left_is_said_in_the_singular(wjpc, client, clock):
+    wjpc.events.filter(code="individual").update(capacity=1)
+    html = client.get(reverse("public:registration:index", args=[wjpc.slug])).content.decode()
+    assert "<dd>1 entry</dd>" in html
+    assert "1 place free." in html
+    assert "1 entries" not in html
+
+
+def test_a_foreign_entrant_learns_at_registration_they_are_outside_the_official_ranking(
+        published, submit, clock):
+    """czech-championship.txt: only a registered address in the Czech Republic competes for
+    the title of Czech champion (ruleset: official_ranking)."""
+    czech = published("czech-championship")
+    index = submit(reverse("public:registration:index", args=[czech.slug])).content.decode()
+    assert "Registered address in the Czech Republic" in index
+    page = register(submit, czech, "individual", person("Anna", "Schmidt", nationality="DE"))
+    html = page.content.decode()
+    assert 'id="outside-official"' in html
+    assert "Registered address in the Czech Republic" in html
+    assert "outside the official ranking" in mail.outbox[0].body
+
+
+def test_a_czech_resident_is_not_told_they_are_outside(published, submit, clock):
+    czech = published("czech-championship")
+    page = register(submit, czech, "individual",
+                    person("Jana", "Nováková", nationality="CZ", email="jana@example.cz"))
+    assert 'id="outside-official"' not in page.content.decode()
+    assert "outside the official ranking" not in mail.outbox[0].body
+
+
+def test_emails_name_the_championship_its_date_and_venue_and_link_to_the_entrants_page(
+        wjpc, submit, clock, settings):
+    settings.SITE_URL = "https://wjpc.example.org"
+    wjpc.venue = "Valladolid, Feria"
+    wjpc.save()
+    register(submit, wjpc, "individual", person())
+    message = mail.outbox[0]
+    assert wjpc.name in message.subject
+    assert wjpc.name in message.body
+    assert "Valladolid, Feria" in message.body
+    assert "Sept. 20, 2027" in message.body
+    token = wjpc.events.get(code="individual").entries.get().token
+    assert f"https://wjpc.example.org/c/{wjpc.slug}/disputes/{token}/" in message.body

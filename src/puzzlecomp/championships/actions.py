@@ -28,6 +28,7 @@ CHAMPIONSHIP = "championship"
 STANDINGS = "standings"
 # The hall projectors' scene: only the hall projector page follows it (results pages ignore it).
 SCENE = "scene"
+CHECK_IN = "check_in"
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,8 @@ ROUND_CHANGED = _declare("puzzlecomp.round.changed", _("Round %(code)s of %(even
                          ROUND)
 PUZZLE_CHANGED = _declare("puzzlecomp.puzzle.changed",
                           _("Puzzle of round %(code)s of %(event)s changed"), ROUND)
+REGISTRATION_TERMS_CHANGED = _declare("puzzlecomp.championship.registration_terms_changed",
+                                      _("Registration terms changed"), CHAMPIONSHIP)
 MODELS_CHOSEN = _declare("puzzlecomp.entry.models_chosen",
                          _("Entry %(entry)s chose models %(models)s"))
 MEMBERSHIP_SET = _declare("puzzlecomp.membership.set", _("%(username)s given a role"))
@@ -109,6 +112,8 @@ SEATS_SWAPPED = _declare("puzzlecomp.seating.swapped", _("Seats swapped in group
 NO_SHOW_REPLACED = _declare("puzzlecomp.seating.no_show",
                             _("Table %(table)s of entry %(entry)s, who did not show up, given "
                               "to entry %(replacement)s"), SEATING)
+CHECK_IN_RECORDED = _declare("puzzlecomp.check_in.recorded",
+                             _("Entry %(entry)s checked in as %(status)s"), CHECK_IN)
 
 # Running a round
 RESULT_RECORDED = _declare("puzzlecomp.result.recorded",

@@ -198,6 +198,20 @@ MESSAGES: Mapping[str, Promise] = {
         "Entry %(entry)s is not a confirmed or waiting-list entry of this event."),
     "seating.previous_round_without_results": _(
         "The previous round has no results yet, so its qualifiers are not known."),
+    # The organiser's registration terms and fees (services/settings.py).
+    "fee.early_incomplete": _("An early price needs both its amount and its last day."),
+    "fee.regular_missing": _("An early price needs a regular price too."),
+    "fee.early_above_regular": _("The early price is above the regular price."),
+    "fee.currency_invalid": _(
+        "A currency is a three-letter code such as EUR or CZK, not “%(currency)s”."),
+    "registration.window_backwards": _("Registration must close after it opens."),
+    # The check-in desk (rules/check_in.py, services/check_in.py).
+    "check_in.status_unknown": _("“%(status)s” is not a check-in status."),
+    "check_in.not_in_round": _("Entry %(entry)s is not expected in this round."),
+    "check_in.already_replaced": _("Entry %(entry)s's table has already been given away."),
+    "check_in.shown_up": _(
+        "Entry %(entry)s has checked in: only an entrant who has not shown up may be "
+        "replaced."),
     "team_draw.invalid_team_size": _("A team needs at least one member, not %(team_size)s."),
     "team_draw.duplicate_person": _("Each person may appear once; repeated: %(repeated)s."),
     # Qualification (rules/qualification.py, services/qualifiers.py).

@@ -57,6 +57,14 @@ class Championship(models.Model):
                                         blank=True, on_delete=models.SET_NULL,
                                         related_name="+")
     projector_message = models.CharField(_("projector message"), max_length=200, blank=True)
+    # Registration terms the organiser sets where the ruleset names none (Czech, Norway,
+    # Australia); a ruleset's own window, refund rule and currency win over these.
+    registration_opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)
+    registration_closes_at = models.DateTimeField(_("registration closes"), null=True,
+                                                  blank=True)
+    refund_days_before = models.PositiveSmallIntegerField(
+        _("full refund up to this many days before the start"), null=True, blank=True)
+    fee_currency = models.CharField(_("currency of the fees"), max_length=3, blank=True)
 
     class Meta:
         ordering = ["-starts_at"]
@@ -89,6 +97,14 @@ class Event(models.Model):
     position = models.PositiveSmallIntegerField(default=0)
     # When the organiser published the event's standings and awards (None: not public).
     standings_published_at = models.DateTimeField(null=True, blank=True)
+    # The fee the organiser sets where the ruleset names none for the event.
+    fee_amount = models.DecimalField(_("fee"), max_digits=10, decimal_places=2, null=True,
+                                     blank=True)
+    fee_per = models.CharField(_("fee is per"), max_length=10, default="entry",
+                               choices=[("entry", _("entry")), ("person", _("person"))])
+    fee_early_amount = models.DecimalField(_("early fee"), max_digits=10, decimal_places=2,
+                                           null=True, blank=True)
+    fee_early_until = models.DateField(_("early fee until (inclusive)"), null=True, blank=True)
 
     class Meta:
         ordering = ["championship", "position"]
@@ -275,6 +291,8 @@ class EntryMember(models.Model):
     position = models.PositiveSmallIntegerField(default=0)
     # The nationality this person represents (fixed once they have competed, at WJPC).
     represents = CountryField(_("represents"), blank=True)
+    # An adult outside the entry comes along (what the age rules ask of the young).
+    accompanied_by_adult = models.BooleanField(_("accompanied by an adult"), default=False)
     # This is the first state competition of the calendar year the person enters (Australia:
     # territory residents may take a trophy there); None: not asked or not given. Earlier
     # entries of the same calendar year found in the history make it False (services/facts.py).
@@ -288,6 +306,33 @@ class EntryMember(models.Model):
         ordering = ["entry", "position"]
         constraints = [
             models.UniqueConstraint(fields=["entry", "person"], name="member_once_per_entry")
+        ]
+
+
+class CheckInStatus(models.TextChoices):
+    PRESENT = "present", _("Present")
+    LATE = "late", _("Late")
+    NO_SHOW = "no_show", _("No-show")
+    REPLACED = "replaced", _("Replaced")
+
+
+class CheckIn(models.Model):
+    """What the check-in desk recorded for an entry in a round: its status, when and by whom.
+
+    No row: not checked in yet. The ruleset's no-show rule reads these rows.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="check_ins")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="check_ins")
+    status = models.CharField(max_length=20, choices=CheckInStatus.choices)
+    at = models.DateTimeField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                           blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["round", "entry"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="one_check_in_per_round"),
         ]
 
 

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<slug:slug>/setup/", include("puzzlecomp.control.setup.urls")),
     path("<slug:slug>/registrations/", include("puzzlecomp.control.registrations.urls")),
     path("<slug:slug>/planning/", include("puzzlecomp.control.planning.urls")),
+    path("<slug:slug>/check-in/", include("puzzlecomp.control.check_in.urls")),
     path("<slug:slug>/data/", include("puzzlecomp.control.data.urls")),
     path("<slug:slug>/live/", include("puzzlecomp.control.live.urls")),
     path("<slug:slug>/judges/", include("puzzlecomp.judging.control_urls")),

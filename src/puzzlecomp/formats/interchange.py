@@ -95,6 +95,11 @@ class ChampionshipData(Model):
         default=[], max_length=limits.MAX_ROWS)
     guest_tables: Table = 0
     published: bool = False
+    # Registration terms the organiser set where the ruleset names none.
+    registration_opens_at: AwareDatetime | None = None
+    registration_closes_at: AwareDatetime | None = None
+    refund_days_before: Annotated[int, Field(ge=0, le=365)] | None = None
+    fee_currency: str = text(3)
 
     @field_validator("floor_rows")
     @classmethod
@@ -140,6 +145,11 @@ class EventData(Model):
     position: Position = 0
     # When the organiser published the event's standings and awards (absent: not public).
     standings_published_at: AwareDatetime | None = None
+    # The fee the organiser set where the ruleset names none.
+    fee_amount: Money | None = None
+    fee_per: Literal["entry", "person"] = "entry"
+    fee_early_amount: Money | None = None
+    fee_early_until: dt.date | None = None
     rounds: list[RoundData] = Field(default=[], max_length=limits.MAX_ROUNDS)
 
 
@@ -165,6 +175,7 @@ class MemberData(Model):
     person: int
     position: Members = 0
     represents: OptionalCountryCode = ""
+    accompanied_by_adult: bool = False
     first_state_competition_of_year: bool | None = None
 
 
@@ -199,6 +210,14 @@ class SeatData(Model):
     no_show: bool = False
     # Seconds of time credit the head judge granted (absent: none granted).
     time_credit: Seconds | None = None
+
+
+class CheckInData(Model):
+    event: str = Field(max_length=40)
+    round: str = Field(max_length=40)
+    entry: Number
+    status: Literal["present", "late", "no_show", "replaced"]
+    at: AwareDatetime
 
 
 class ResultData(Model):
@@ -314,6 +333,7 @@ class ChampionshipFile(Model):
     people: list[PersonData] = Field(default=[], max_length=limits.MAX_PEOPLE)
     entries: list[EntryData] = Field(default=[], max_length=limits.MAX_ENTRIES)
     seats: list[SeatData] = Field(default=[], max_length=RowsOf)
+    check_ins: list[CheckInData] = Field(default=[], max_length=RowsOf)
     results: list[ResultData] = Field(default=[], max_length=RowsOf)
     qualifiers: list[QualifierData] = Field(default=[], max_length=RowsOf)
     disputes: list[DisputeData] = Field(default=[], max_length=RowsOf)
@@ -325,7 +345,8 @@ class ChampionshipFile(Model):
 
 
 # The rows that name an entry of a round.
-InRound = SeatData | ResultData | QualifierData | DisputeData | ModelChoiceData | TimeCreditData
+InRound = (SeatData | CheckInData | ResultData | QualifierData | DisputeData | ModelChoiceData
+           | TimeCreditData)
 
 
 @dataclass(frozen=True)
@@ -454,7 +475,8 @@ def reference_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
                 problems.append(problem(f"entries[{i}].members[{m}].person",
                                         f"person {member.person} is a member twice"))
             seen.add(member.person)
-    for name in ("seats", "results", "qualifiers", "disputes", "model_choices", "time_credits"):
+    for name in ("seats", "check_ins", "results", "qualifiers", "disputes", "model_choices",
+                 "time_credits"):
         rows: list[InRound] = getattr(document, name)
         for i, row in enumerate(rows):
             if (row.event, row.round) not in rounds:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Literal
 
 from puzzlecomp.rules.errors import RuleViolation, violation
 from puzzlecomp.rules.ruleset import Event, Fee, RegistrationPolicy, month_day
@@ -32,6 +33,19 @@ class Refund:
     refusal: RuleViolation | None = None
 
 
+@dataclass(frozen=True)
+class OrganiserFee:
+    """A fee the organiser sets where the rulebook names none (Czech, Norway, Australia).
+
+    The early price applies on registrations up to and including `early_until`.
+    """
+
+    amount: Decimal
+    per: Literal["entry", "person"] = "entry"
+    early_amount: Decimal | None = None
+    early_until: dt.date | None = None
+
+
 def regular_price(fee: Fee) -> Decimal:
     """The full price of a fee: its amount, or the early price before its discount (60/0.8 = 75)."""
     if fee.amount is not None:
@@ -47,8 +61,11 @@ def fee_due(
     registered_on: dt.date,
     competition_start: dt.date,
     people: int = 1,
+    organiser_fee: OrganiserFee | None = None,
 ) -> Money | None:
-    """The fee for one registration of `people` people; None when the organiser sets the fee.
+    """The fee for one registration of `people` people; None when nobody has set one.
+
+    The rulebook's fee wins; `organiser_fee` counts only for an event the rulebook prices not.
 
     The date of registration decides: the early price applies up to and including the
     early-price day (e.g. 31 May) of the competition year, the regular price after it.
@@ -59,18 +76,40 @@ def fee_due(
     if people < 1:
         raise ValueError(f"a registration covers at least one person, not {people}")
     fee = event.fee
-    if fee is None:
-        return None
-    early = fee.early
-    if early is not None and registered_on <= month_day(early.until, competition_start.year):
-        price = _cents(early.amount)
+    if fee is not None:
+        early = fee.early
+        if early is not None and registered_on <= month_day(early.until, competition_start.year):
+            price = _cents(early.amount)
+        else:
+            price = regular_price(fee)
+        per = fee.per
+    elif organiser_fee is not None:
+        early_price, until = organiser_fee.early_amount, organiser_fee.early_until
+        in_time = until is not None and registered_on <= until
+        price = _cents(early_price if early_price is not None and in_time
+                       else organiser_fee.amount)
+        per = organiser_fee.per
     else:
-        price = regular_price(fee)
-    if fee.per == "person":
+        return None
+    if per == "person":
         price *= people
     elif event.drawn_teams:
         price = price * people / event.members_max
     return Money(_cents(price), currency)
+
+
+def regular_price_from(
+    event: Event, *, competition_start: dt.date, organiser_fee: OrganiserFee | None = None
+) -> dt.date | None:
+    """The first day of registration at the regular price; None without an early price."""
+    if event.fee is not None:
+        early = event.fee.early
+        if early is None:
+            return None
+        return month_day(early.until, competition_start.year) + dt.timedelta(days=1)
+    if organiser_fee is None or organiser_fee.early_until is None:
+        return None
+    return organiser_fee.early_until + dt.timedelta(days=1)
 
 
 def last_refund_day(*, competition_start: dt.date, policy: RegistrationPolicy) -> dt.date | None:

@@ -49,17 +49,26 @@ class RegistrationDecision:
 
 
 def registration_period(
-    policy: RegistrationPolicy, *, competition_start: dt.datetime
+    policy: RegistrationPolicy,
+    *,
+    competition_start: dt.datetime,
+    organiser_opens: dt.datetime | None = None,
+    organiser_closes: dt.datetime | None = None,
 ) -> RegistrationPeriod:
     """The registration period of a competition starting at `competition_start`.
 
     It opens at the window's MM-DDTHH:MM UTC in the competition year and closes at the start
-    instant minus `closes_days_before` times 24 hours. Without a window it is open until the start.
+    instant minus `closes_days_before` times 24 hours. Without a window in the rulebook the
+    organiser's opening and closing apply, each defaulting to "always" and "at the start"; a
+    closing after the start is the start.
     """
     start = _utc(competition_start, "competition_start")
     window = policy.window
     if window is None:
-        return RegistrationPeriod(opens=None, closes=start)
+        opens = None if organiser_opens is None else _utc(organiser_opens, "organiser_opens")
+        closes = (start if organiser_closes is None
+                  else min(_utc(organiser_closes, "organiser_closes"), start))
+        return RegistrationPeriod(opens=opens, closes=closes)
     day, time = window.opens.split("T")
     hour, minute = (int(part) for part in time.split(":"))
     opens = dt.datetime.combine(month_day(day, start.year), dt.time(hour, minute), tzinfo=dt.UTC)
@@ -95,16 +104,20 @@ def registration_decision(
     competition_start: dt.datetime,
     confirmed_count: int,
     people: int = 1,
+    period: RegistrationPeriod | None = None,
 ) -> RegistrationDecision:
     """Accept a registration of `people` people, put it on the waiting list, or refuse it.
 
     `confirmed_count` is the number of places already taken, counted like
-    `registration_capacity`: entries, or people where the event counts people.
+    `registration_capacity`: entries, or people where the event counts people. `period` is
+    `registration_period`'s answer when the organiser set the window (by default, the
+    ruleset's window alone).
     """
     if confirmed_count < 0 or people < 1:
         raise ValueError(f"confirmed_count {confirmed_count} and people {people} must be counts")
     instant = _utc(now, "now")
-    period = registration_period(policy, competition_start=competition_start)
+    if period is None:
+        period = registration_period(policy, competition_start=competition_start)
     if period.opens is not None and instant < period.opens:
         return _refused(
             "registration.not_open_yet",

@@ -9,7 +9,6 @@ from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.urls import reverse
 
 from puzzlecomp.championships.actions import GROUP_MOVED, GROUPS_ASSIGNED, GROUPS_PUBLISHED
 from puzzlecomp.championships.models import (
@@ -30,6 +29,7 @@ from puzzlecomp.championships.selectors.planning import (
     round_spec,
 )
 from puzzlecomp.championships.services.facts import member_facts_derive
+from puzzlecomp.championships.services.registration import entrant_link
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.planning import GroupAssignment, GroupBalance, PlanningError, assign_groups
 
@@ -145,8 +145,7 @@ def group_emails(rnd: Round, entries: list[Entry]) -> list[EmailMessage]:
         if not recipients:
             continue
         seat = seats.get(entry.pk)
-        results_link = settings.SITE_URL + reverse(
-            "public:disputes:entrant", kwargs={"slug": championship.slug, "token": entry.token})
+        results_link = entrant_link(entry)
         context = {"championship": championship, "round": rnd, "event": rnd.event,
                    "entry": entry, "table": seat.table if seat else None,
                    "site_url": settings.SITE_URL, "results_link": results_link}

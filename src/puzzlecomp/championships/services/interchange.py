@@ -21,6 +21,7 @@ from puzzlecomp.championships.actions import CHAMPIONSHIP_DOWNLOADED, CHAMPIONSH
 from puzzlecomp.championships.engine import engine_result
 from puzzlecomp.championships.models import (
     Championship,
+    CheckIn,
     Dispute,
     Entry,
     EntryMember,
@@ -45,6 +46,7 @@ from puzzlecomp.formats.interchange import (
     VERSION,
     ChampionshipData,
     ChampionshipFile,
+    CheckInData,
     DisputeData,
     EntryData,
     EventData,
@@ -95,6 +97,7 @@ def championship_export(championship: Championship, *, by: Any = None) -> dict[s
     for m in members:
         of_entry.setdefault(m.entry_id, []).append(MemberData(
             person=person_key[m.person_id], position=m.position, represents=str(m.represents),
+            accompanied_by_adult=m.accompanied_by_adult,
             first_state_competition_of_year=m.first_state_competition_of_year))
     order = ("round__event__position", "round__position", "entry__number")
     in_rounds = {"round__event__championship": championship}
@@ -112,6 +115,10 @@ def championship_export(championship: Championship, *, by: Any = None) -> dict[s
                         time_credit=s.time_credit)
                for s in Seat.objects.filter(**in_rounds).select_related(
                    "round__event", "entry").order_by(*order)],
+        check_ins=[CheckInData(event=c.round.event.code, round=c.round.code,
+                               entry=c.entry.number, status=c.status, at=c.at)
+                   for c in CheckIn.objects.filter(**in_rounds).select_related(
+                       "round__event", "entry").order_by(*order)],
         results=[_result_data(r) for r in Result.objects.filter(**in_rounds).select_related(
             "round__event", "entry").order_by(*order)],
         qualifiers=[_qualifier_data(q) for q in Qualifier.objects.filter(
@@ -168,7 +175,10 @@ def _championship_data(c: Championship) -> ChampionshipData:
     return ChampionshipData(
         slug=c.slug, name=c.name, ruleset_id=c.ruleset_id, venue=c.venue, starts_at=c.starts_at,
         ends_on=c.ends_on, settings=c.settings or {}, floor_rows=list(c.floor_rows or []),
-        guest_tables=c.guest_tables, published=c.published)
+        guest_tables=c.guest_tables, published=c.published,
+        registration_opens_at=c.registration_opens_at,
+        registration_closes_at=c.registration_closes_at,
+        refund_days_before=c.refund_days_before, fee_currency=c.fee_currency)
 
 
 def _event_data(e: Event, rounds: list[Round], puzzles: dict[int, list[Puzzle]]) -> EventData:
@@ -176,6 +186,8 @@ def _event_data(e: Event, rounds: list[Round], puzzles: dict[int, list[Puzzle]])
         code=e.code, name=e.name, kind=e.kind, members_min=e.members_min,
         members_max=e.members_max, capacity=e.capacity, position=e.position,
         standings_published_at=e.standings_published_at,
+        fee_amount=e.fee_amount, fee_per="person" if e.fee_per == "person" else "entry",
+        fee_early_amount=e.fee_early_amount, fee_early_until=e.fee_early_until,
         rounds=[RoundData(
             code=r.code, name=r.name, position=r.position,
             time_limit_minutes=r.time_limit_minutes, groups=list(r.groups or []),
@@ -368,7 +380,10 @@ def _championship_of(document: ChampionshipFile, slug: str) -> Championship:
         slug=slug, name=c.name, ruleset_id=c.ruleset_id, venue=c.venue, starts_at=c.starts_at,
         ends_on=c.ends_on, settings=championship_settings(load_ruleset(c.ruleset_id), c.settings),
         floor_rows=c.floor_rows,
-        guest_tables=c.guest_tables, published=c.published)
+        guest_tables=c.guest_tables, published=c.published,
+        registration_opens_at=c.registration_opens_at,
+        registration_closes_at=c.registration_closes_at,
+        refund_days_before=c.refund_days_before, fee_currency=c.fee_currency)
 
 
 def _create(document: ChampionshipFile, championship: Championship) -> None:
@@ -378,7 +393,9 @@ def _create(document: ChampionshipFile, championship: Championship) -> None:
         event = Event.objects.create(
             championship=championship, code=e.code, name=e.name, kind=e.kind,
             members_min=e.members_min, members_max=e.members_max, capacity=e.capacity,
-            position=e.position, standings_published_at=e.standings_published_at)
+            position=e.position, standings_published_at=e.standings_published_at,
+            fee_amount=e.fee_amount, fee_per=e.fee_per,
+            fee_early_amount=e.fee_early_amount, fee_early_until=e.fee_early_until)
         events[e.code] = event
         for r in e.rounds:
             rnd = Round.objects.create(
@@ -397,12 +414,16 @@ def _create(document: ChampionshipFile, championship: Championship) -> None:
     EntryMember.objects.bulk_create(
         (EntryMember(entry=entry_of[(e.event, e.number)], person=people[m.person],
                      position=m.position, represents=m.represents,
+                     accompanied_by_adult=m.accompanied_by_adult,
                      first_state_competition_of_year=m.first_state_competition_of_year)
          for e in document.entries for m in e.members), batch_size=BATCH)
     keys = ("event", "round", "entry")
     Seat.objects.bulk_create(
         (Seat(round=rounds[(s.event, s.round)], entry=entry_of[(s.event, s.entry)],
               **s.model_dump(exclude=set(keys))) for s in document.seats), batch_size=BATCH)
+    CheckIn.objects.bulk_create(
+        (CheckIn(round=rounds[(c.event, c.round)], entry=entry_of[(c.event, c.entry)],
+                 status=c.status, at=c.at) for c in document.check_ins), batch_size=BATCH)
     results = Result.objects.bulk_create(
         (Result(round=rounds[(r.event, r.round)], entry=entry_of[(r.event, r.entry)],
                 **_result_fields(r)) for r in document.results), batch_size=BATCH)

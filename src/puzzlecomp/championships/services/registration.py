@@ -35,7 +35,11 @@ from puzzlecomp.championships.selectors.registration import (
     earlier_nationality_choice,
     entered_in,
     entry_refund,
+    event_currency,
+    event_fee_due,
+    event_period,
     event_rules,
+    outside_official_ranking,
     person_matches,
     places_taken,
     waiting_entries,
@@ -43,7 +47,7 @@ from puzzlecomp.championships.selectors.registration import (
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.errors import RulesError, violation
-from puzzlecomp.rules.fees import Money, Refund, fee_due
+from puzzlecomp.rules.fees import Money, Refund
 from puzzlecomp.rules.registration import (
     Applicant,
     check_entry,
@@ -55,11 +59,15 @@ from puzzlecomp.rules.registration import (
 Outcome = Literal["accepted", "waiting_list"]
 
 SUBJECTS = {
-    "registration_confirm": _("Please confirm your registration for %(event)s"),
-    "registration_confirmed": _("Your registration for %(event)s is confirmed"),
-    "registration_waiting": _("You are on the waiting list for %(event)s"),
-    "registration_promoted": _("A place has become free for you in %(event)s"),
-    "registration_cancelled": _("Your registration for %(event)s is cancelled"),
+    "registration_confirm": _("Please confirm your registration for %(event)s · "
+                              "%(championship)s"),
+    "registration_confirmed": _("Your registration for %(event)s is confirmed · "
+                                "%(championship)s"),
+    "registration_waiting": _("You are on the waiting list for %(event)s · %(championship)s"),
+    "registration_promoted": _("A place has become free for you in %(event)s · "
+                               "%(championship)s"),
+    "registration_cancelled": _("Your registration for %(event)s is cancelled · "
+                                "%(championship)s"),
 }
 
 
@@ -149,13 +157,12 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
         decision = registration_decision(spec, ruleset.registration, now=now,
                                          competition_start=championship.starts_at,
                                          confirmed_count=places_taken(event=event),
-                                         people=len(members))
+                                         people=len(members), period=event_period(event))
         if decision.refusal is not None:
             problems.insert(0, decision.refusal)
         if problems:
             raise RulesError(problems)
-        fee = fee_due(spec, currency=ruleset.currency, registered_on=timezone.localdate(now),
-                      competition_start=competition_day(championship), people=len(members))
+        fee = event_fee_due(event, on=timezone.localdate(now), people=len(members))
         persons = [_person_save(m, matches[m.identity]) for m in members]
         represented = [m.represented for m in members]
         country, mixed = flag_of(spec, represented)
@@ -163,10 +170,12 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
             event=event, number=entry_number_next(event), name=_entry_name(members, team_name),
             country=country, mixed=mixed, status=EntryStatus.UNCONFIRMED,
             contact_email=members[0].email.strip(),
-            fee_amount=fee.amount if fee else None, fee_currency=fee.currency if fee else "",
+            fee_amount=fee.amount if fee else None,
+            fee_currency=fee.currency if fee else event_currency(event),
         )
         EntryMember.objects.bulk_create(
             EntryMember(entry=entry, person=person, position=i, represents=code,
+                        accompanied_by_adult=member.accompanied_by_adult,
                         first_state_competition_of_year=member.first_state_competition_of_year)
             for i, (person, code, member) in enumerate(
                 zip(persons, represented, members, strict=True))
@@ -197,6 +206,7 @@ def entry_confirm(*, entry: Entry) -> Entry:
             spec, ruleset.registration, now=entry.registered_at,
             competition_start=event.championship.starts_at,
             confirmed_count=places_taken(event=event), people=entry.members.count(),
+            period=event_period(event),
         )
         if decision.outcome == "refused":
             entry.status = EntryStatus.CANCELLED
@@ -298,6 +308,13 @@ def confirmation_link(entry: Entry) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
 
+def entrant_link(entry: Entry) -> str:
+    """The absolute address of the entry's own page (results, disputes, check-in code)."""
+    path = reverse("public:disputes:entrant",
+                   kwargs={"slug": entry.event.championship.slug, "token": entry.token})
+    return settings.SITE_URL.rstrip("/") + path
+
+
 def event_lock(event: Event) -> Event:
     """The event row, locked until commit: numbers and places are handed out one at a time."""
     return Event.objects.select_for_update().select_related("championship").get(pk=event.pk)
@@ -357,10 +374,13 @@ def _mail_after_commit(entry: Entry, template: str, **context: Any) -> None:
     def send() -> None:
         fresh = Entry.objects.select_related("event__championship").get(pk=entry_id)
         with translation.override(language):
-            subject = str(SUBJECTS[template] % {"event": fresh.event.name})
+            subject = str(SUBJECTS[template] % {
+                "event": fresh.event.name, "championship": fresh.event.championship.name})
             body = render_to_string(f"emails/{template}.txt", {
                 "entry": fresh, "event": fresh.event, "championship": fresh.event.championship,
-                "members": fresh.members.select_related("person"), **context,
+                "members": fresh.members.select_related("person"),
+                "entrant_link": entrant_link(fresh),
+                "outside_official": outside_official_ranking(fresh), **context,
             })
         send_mail(subject, body, None, [fresh.contact_email])
 

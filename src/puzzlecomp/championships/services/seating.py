@@ -12,6 +12,7 @@ from typing import Any
 from django.utils import timezone
 
 from puzzlecomp.championships.actions import (
+    CHECK_IN,
     NO_SHOW_REPLACED,
     SEATING_ASSIGNED,
     SEATING_PUBLISHED,
@@ -19,6 +20,7 @@ from puzzlecomp.championships.actions import (
 )
 from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.models import Entry, EntryStatus, Round, Seat
+from puzzlecomp.championships.selectors.check_in import check_in_status
 from puzzlecomp.championships.selectors.history import event_seed_ranks
 from puzzlecomp.championships.selectors.planning import (
     floor_plan_of,
@@ -28,6 +30,7 @@ from puzzlecomp.championships.selectors.planning import (
     seating_order,
     seating_rule,
 )
+from puzzlecomp.championships.services.check_in import check_in_record
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.planning import (
     PlanningError,
@@ -37,6 +40,8 @@ from puzzlecomp.planning import (
     swap_seats,
 )
 from puzzlecomp.rules import round_life
+from puzzlecomp.rules.check_in import replacement_refusal
+from puzzlecomp.rules.errors import RulesError
 
 
 def seating_assign(*, round: Round, groups: list[str] | None = None, user: Any = None) -> int:
@@ -142,8 +147,9 @@ def seat_no_show(*, round: Round, no_show: Entry, replacement: Entry, user: Any,
                  at: dt.datetime | None = None) -> None:
     """Mark an entry as not shown up and give its table to another entry of the event.
 
-    Refused before the ruleset's no-show time after the round's start. The replacement
-    (a confirmed or waiting-list entry) leaves any seat it had in the round.
+    Refused before the ruleset's no-show time after the round's start, and for an entrant the
+    check-in desk recorded as present or late. The replacement (a confirmed or waiting-list
+    entry) leaves any seat it had in the round and is checked in as present.
     """
     rnd = round
     at = at or timezone.now()
@@ -154,6 +160,11 @@ def seat_no_show(*, round: Round, no_show: Entry, replacement: Entry, user: Any,
         if "allowed" in params:
             params["time"] = timezone.localtime(params.pop("allowed")).strftime("%H:%M")
         raise PlanningError(refused.code, refused.message, **params)
+    status_refused = replacement_refusal(
+        check_in_status(rnd, no_show), entrant=str(no_show.number), round_start=rnd.starts_at,
+        no_show_after_minutes=ruleset_of(rnd).no_show_after_minutes, now=at)
+    if status_refused is not None:
+        raise RulesError(status_refused)
     if replacement.event_id != rnd.event_id or replacement.status not in (
             EntryStatus.CONFIRMED, EntryStatus.WAITING):
         raise PlanningError("seating.replacement_not_eligible",
@@ -173,4 +184,7 @@ def seat_no_show(*, round: Round, no_show: Entry, replacement: Entry, user: Any,
         # The no-show keeps a record of the table it left, marked as such.
         Seat.objects.create(round=rnd, entry=no_show, group=group, table=freed.table,
                             seat=freed.seat, no_show=True)
+        check_in_record(round=rnd, entry=no_show, status="replaced", by=user, at=at)
+        check_in_record(round=rnd, entry=replacement, status="present", by=user, at=at)
         work.record(group=group, table=freed.table)
+        work.announce(rnd, CHECK_IN)

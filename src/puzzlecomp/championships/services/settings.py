@@ -26,6 +26,7 @@ from puzzlecomp.championships.actions import (
     MEMBERSHIP_REMOVED,
     MODELS_CHOSEN,
     PUZZLE_CHANGED,
+    REGISTRATION_TERMS_CHANGED,
     ROUND_CHANGED,
     SETTINGS_CHANGED,
     Action,
@@ -142,11 +143,45 @@ def floor_plan_set(
     return plan
 
 
-def event_update(*, event: Event, by: Any, capacity: int | None) -> Event:
-    """Change how many entries the event takes (None: no limit)."""
-    _apply(event, {"capacity": capacity}, EVENT_CHANGED, championship=event.championship, by=by,
-           event=event.code)
+def event_update(*, event: Event, by: Any, capacity: int | None,
+                 fee_amount: Decimal | None = None, fee_per: str = "entry",
+                 fee_early_amount: Decimal | None = None,
+                 fee_early_until: dt.date | None = None) -> Event:
+    """Change how many entries the event takes (None: no limit) and the fee the organiser sets
+    where the rulebook names none: a regular price, and an early price up to a day."""
+    if (fee_early_amount is None) != (fee_early_until is None):
+        raise SetupError("fee.early_incomplete",
+                         "An early price needs both its amount and its last day.")
+    if fee_early_amount is not None and fee_amount is None:
+        raise SetupError("fee.regular_missing", "An early price needs a regular price too.")
+    if fee_early_amount is not None and fee_amount is not None and fee_early_amount > fee_amount:
+        raise SetupError("fee.early_above_regular",
+                         "The early price is above the regular price.")
+    _apply(event, {"capacity": capacity, "fee_amount": fee_amount, "fee_per": fee_per,
+                   "fee_early_amount": fee_early_amount, "fee_early_until": fee_early_until},
+           EVENT_CHANGED, championship=event.championship, by=by, event=event.code)
     return event
+
+
+def registration_terms_set(*, championship: Championship, by: Any,
+                           opens_at: dt.datetime | None, closes_at: dt.datetime | None,
+                           refund_days_before: int | None, fee_currency: str) -> Championship:
+    """Set the registration window, refund rule and fee currency the rulebook leaves open.
+
+    A rulebook's own window and refund rule win; these apply where it names none.
+    """
+    if opens_at is not None and closes_at is not None and closes_at <= opens_at:
+        raise SetupError("registration.window_backwards",
+                         "Registration must close after it opens.")
+    currency = fee_currency.strip().upper()
+    if currency and not (len(currency) == 3 and currency.isascii() and currency.isalpha()):
+        raise SetupError("fee.currency_invalid", "A currency is a three-letter code such as "
+                         "EUR or CZK, not %(currency)s.", currency=fee_currency)
+    _apply(championship, {
+        "registration_opens_at": opens_at, "registration_closes_at": closes_at,
+        "refund_days_before": refund_days_before, "fee_currency": currency},
+        REGISTRATION_TERMS_CHANGED, championship=championship, by=by)
+    return championship
 
 
 def round_update(

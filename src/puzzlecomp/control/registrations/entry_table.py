@@ -19,14 +19,16 @@ from puzzlecomp.championships.models import Championship, EntryStatus, Event
 from puzzlecomp.championships.selectors.registration import EntryRow
 
 _ROW = ('<tr><td class="num">{}</td><td>{}{}<br><span class="muted">{}</span></td><td>{}{}</td>'
-        '<td>{}</td><td>{}</td><td class="num">{}</td><td class="num">{}</td>'
-        '<td class="num">{}</td><td>{}</td></tr>')
+        '{}<td>{}</td>{}<td>{}</td><td class="nowrap">{}</td><td class="num nowrap">{}</td>'
+        '<td class="num nowrap">{}</td><td class="num nowrap">{}</td><td class="nowrap">{}</td>'
+        '</tr>')
 _PLACEHOLDER = "999999999"
 
 
 def entry_table_rows(rows: Sequence[EntryRow], *, championship: Championship,
-                     event: Event) -> SafeString:
-    """Every row of the entry list, escaped, with its payment, cancel and history links."""
+                     event: Event, default_currency: str, age_column: bool,
+                     foreign_column: bool) -> SafeString:
+    """The rows of the entry list, escaped, with their payment, cancel and history links."""
     links = {name: reverse(f"control:registrations:{name}",
                            args=[championship.slug, event.code, int(_PLACEHOLDER)])
              for name in ("payment", "cancel", "history")}
@@ -39,13 +41,15 @@ def entry_table_rows(rows: Sequence[EntryRow], *, championship: Championship,
     statuses = {value: escape(str(label)) for value, label in EntryStatus.choices}
     decimal_separator = formats.get_format("DECIMAL_SEPARATOR")
     date_format = formats.get_format("SHORT_DATETIME_FORMAT")
+    yes, foreign = escape(_("yes")), escape(_("foreign"))
 
-    def money(amount: object, currency: str = "") -> str:
+    def money(amount: object, currency: str) -> str:
         return escape(f"{f'{amount:.2f}'.replace('.', decimal_separator)} {currency}".strip())
 
     html = []
     for row in rows:
         entry = row.entry
+        currency = entry.fee_currency or default_currency
         members = (
             '<br><span class="muted">'
             + escape(", ".join(f"{m.first_name} {m.last_name}" for m in row.members))
@@ -54,12 +58,15 @@ def entry_table_rows(rows: Sequence[EntryRow], *, championship: Championship,
                   if row.drawn_into else statuses[entry.status])
         html.append(_ROW.format(
             entry.number, escape(entry.name), members, escape(entry.contact_email),
-            escape(entry.country), mixed if entry.mixed else "", status,
+            escape(entry.country), mixed if entry.mixed else "",
+            f"<td>{escape(', '.join(row.age_categories))}</td>" if age_column else "",
+            yes if row.accompanied_by_adult else "",
+            f"<td>{foreign if row.foreign else ''}</td>" if foreign_column else "", status,
             escape(dateformat.format(timezone.localtime(entry.registered_at), date_format)),
-            money(entry.fee_amount, entry.fee_currency) if entry.fee_amount is not None
+            money(entry.fee_amount, currency) if entry.fee_amount is not None
             else "\N{EN DASH}",
-            money(entry.paid_amount) + (" ✓" if row.outstanding == 0 else ""),
-            money(entry.refund_amount) if entry.refund_amount is not None else "",
+            money(entry.paid_amount, currency) + (" ✓" if row.outstanding == 0 else ""),
+            money(entry.refund_amount, currency) if entry.refund_amount is not None else "",
             "" if entry.status == EntryStatus.CANCELLED
             else actions.replace(_PLACEHOLDER, str(entry.number)),
         ))

@@ -1,20 +1,75 @@
-"""Organiser forms for registrations: payments, the relay draw, facts from history."""
+"""Organiser forms for registrations: the entry list's search and filters, payments, the
+relay draw, facts from history."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from puzzlecomp.championships.models import HistoryFact
+from puzzlecomp.championships.models import EntryStatus, HistoryFact
+from puzzlecomp.championships.selectors.registration import EntryRow
 from puzzlecomp.championships.services.relay import SEED_LIMIT
+
+YES_NO = [("", _("all")), ("yes", _("yes")), ("no", _("no"))]
+
+
+class EntryFilterForm(forms.Form):
+    """Search and filters of the entry list; a filter left empty keeps every entry."""
+
+    q = forms.CharField(label=_("Search"), required=False, max_length=200,
+                        widget=forms.TextInput(attrs={"type": "search", "placeholder": _(
+                            "number, name or email")}))
+    status = forms.ChoiceField(label=_("Status"), required=False,
+                               choices=[("", _("all")), *EntryStatus.choices])
+    category = forms.ChoiceField(label=_("Age category"), required=False)
+    accompanied = forms.ChoiceField(label=_("Accompanied by an adult"), required=False,
+                                    choices=YES_NO)
+    foreign = forms.ChoiceField(label=_("Outside the official ranking"), required=False,
+                                choices=YES_NO)
+    unpaid = forms.BooleanField(label=_("Fee not paid in full"), required=False)
+
+    def __init__(self, *args: Any, categories: Sequence[str], foreign: bool,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if categories:
+            self.fields["category"].choices = [("", _("all")), *((c, c) for c in categories)]
+        else:
+            del self.fields["category"]
+        if not foreign:
+            del self.fields["foreign"]
+
+    def apply(self, rows: Sequence[EntryRow]) -> list[EntryRow]:
+        """The rows that pass every filter given (all of them when the form is empty)."""
+        if not self.is_bound or not self.is_valid():
+            return list(rows)
+        wanted = self.cleaned_data
+        found = [row for row in rows if not wanted["q"] or row.matches(wanted["q"])]
+        if wanted["status"]:
+            found = [row for row in found if row.entry.status == wanted["status"]]
+        if wanted.get("category"):
+            found = [row for row in found if wanted["category"] in row.age_categories]
+        if wanted["accompanied"]:
+            found = [row for row in found
+                     if row.accompanied_by_adult == (wanted["accompanied"] == "yes")]
+        if wanted.get("foreign"):
+            found = [row for row in found if row.foreign == (wanted["foreign"] == "yes")]
+        if wanted["unpaid"]:
+            found = [row for row in found if row.outstanding]
+        return found
 
 
 class PaymentForm(forms.Form):
     amount = forms.DecimalField(label=_("Amount received"), max_digits=10, decimal_places=2,
                                 min_value=Decimal("0.01"))
+
+    def __init__(self, *args: Any, currency: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if currency:
+            self.fields["amount"].label = f"{self.fields['amount'].label} ({currency})"
 
 
 class DrawForm(forms.Form):

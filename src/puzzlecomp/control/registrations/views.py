@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -25,9 +26,13 @@ from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.history import member_facts_derived
 from puzzlecomp.championships.selectors.people import event_candidates, person_candidates
 from puzzlecomp.championships.selectors.registration import (
+    age_categories,
+    entry_currency,
     entry_refund,
     entry_rows,
+    event_currency,
     event_registration,
+    event_rules,
     registration_overview,
     relay_draws,
     relay_pool,
@@ -44,12 +49,15 @@ from puzzlecomp.championships.services.relay import pool_label, relay_teams_draw
 from puzzlecomp.control.registrations.entry_table import entry_table_rows
 from puzzlecomp.control.registrations.forms import (
     DrawForm,
+    EntryFilterForm,
     FactOverrideForm,
     PaymentForm,
     SamePersonForm,
 )
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.history import facts_used
+
+ENTRIES_PER_PAGE = 100
 
 
 def _event(championship: Championship, event_code: str) -> Event:
@@ -79,12 +87,26 @@ def index(request: HttpRequest, championship: Championship) -> HttpResponse:
 @requires_role(Role.ORGANISER)
 def event_entries(request: HttpRequest, championship: Championship,
                   event_code: str) -> HttpResponse:
-    """The entries of one event with status, fee due and paid."""
+    """The entries of one event with status, categories, fee due and paid: searched,
+    filtered and a page at a time."""
     event = _event(championship, event_code)
-    rows = entry_rows(event=event)
+    everything = entry_rows(event=event)
+    ruleset, spec = event_rules(event)
+    chosen = EntryFilterForm(request.GET or None,
+                             categories=[c.name for c in age_categories(spec)],
+                             foreign=ruleset.official_ranking is not None)
+    rows = chosen.apply(everything)
+    page = Paginator(rows, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
     return render(request, "control/registrations/event.html", {
-        "championship": championship, "event": event, "rows": rows,
-        "table_rows": entry_table_rows(rows, championship=championship, event=event),
+        "championship": championship, "event": event, "page": page, "filter": chosen,
+        "found": len(rows), "total": len(everything), "query": query.urlencode(),
+        "age_column": "category" in chosen.fields, "foreign_column": "foreign" in chosen.fields,
+        "table_rows": entry_table_rows(
+            page.object_list, championship=championship, event=event,
+            default_currency=event_currency(event), age_column="category" in chosen.fields,
+            foreign_column="foreign" in chosen.fields),
         "waiting": waiting_entries(event=event).count(),
         "overview": event_registration(event=event, now=timezone.now()),
     })
@@ -95,7 +117,8 @@ def payment(request: HttpRequest, championship: Championship, event_code: str,
             number: int) -> HttpResponse:
     """Record a payment received for an entry."""
     entry = _entry(championship, event_code, number)
-    form = PaymentForm(request.POST or None)
+    currency = entry_currency(entry)
+    form = PaymentForm(request.POST or None, currency=currency)
     if request.method == "POST" and form.is_valid():
         try:
             entry = entry_payment_record(entry=entry, by=request.user, **form.cleaned_data)
@@ -106,7 +129,7 @@ def payment(request: HttpRequest, championship: Championship, event_code: str,
                              % {"number": entry.number})
             return redirect("control:registrations:event", championship.slug, event_code)
     return render(request, "control/registrations/payment.html", {
-        "championship": championship, "entry": entry, "form": form,
+        "championship": championship, "entry": entry, "form": form, "currency": currency,
     })
 
 

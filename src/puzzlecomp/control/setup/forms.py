@@ -30,7 +30,8 @@ class ChampionshipForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     starts_at = forms.DateTimeField(label=_("Starts at"), widget=DATETIME)
     ends_on = forms.DateField(label=_("Ends on"), required=False,
-                              widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+                              widget=forms.DateInput(attrs={"type": "date"},
+                                                     format="%Y-%m-%d"))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
     published = forms.BooleanField(label=_("Published (the public pages show it)"),
                                    required=False)
@@ -68,9 +69,56 @@ class FloorPlanForm(forms.Form):
         return [int(part) for part in parts]
 
 
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
 class EventForm(forms.Form):
     capacity = forms.IntegerField(label=_("Capacity (entries; blank: no limit)"), min_value=1,
                                   max_value=limits.MAX_ENTRIES, required=False)
+    fee_amount = forms.DecimalField(label=_("Fee"), min_value=0, max_digits=10,
+                                    decimal_places=2, required=False,
+                                    help_text=_("Blank: no fee is shown."))
+    fee_per = forms.ChoiceField(label=_("The fee is per"), initial="entry",
+                                choices=[("entry", _("entry")), ("person", _("person"))])
+    fee_early_amount = forms.DecimalField(label=_("Early fee"), min_value=0, max_digits=10,
+                                          decimal_places=2, required=False)
+    fee_early_until = forms.DateField(label=_("Early fee for registrations up to and "
+                                              "including"), required=False, widget=DATE)
+
+    def __init__(self, *args: Any, rulebook_fee: bool, currency: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if rulebook_fee:
+            # The rulebook prices this event: its fee is not the organiser's to change.
+            for name in ("fee_amount", "fee_per", "fee_early_amount", "fee_early_until"):
+                del self.fields[name]
+        else:
+            for name in ("fee_amount", "fee_early_amount"):
+                self.fields[name].label = f"{self.fields[name].label} ({currency})"
+
+
+class RegistrationTermsForm(forms.Form):
+    """What the rulebook leaves to the organiser: the window, refunds, the fees' currency."""
+
+    opens_at = forms.DateTimeField(label=_("Registration opens"), required=False,
+                                   widget=DATETIME, help_text=_("Blank: open now."))
+    closes_at = forms.DateTimeField(label=_("Registration closes"), required=False,
+                                    widget=DATETIME,
+                                    help_text=_("Blank: at the start of the championship."))
+    refund_days_before = forms.IntegerField(
+        label=_("Full refund for cancellations up to this many days before the start"),
+        min_value=0, max_value=365, required=False,
+        help_text=_("Blank: no refund."))
+    fee_currency = forms.CharField(label=_("Currency of the fees"), max_length=3,
+                                   required=False, help_text=_("A three-letter code such as "
+                                                               "EUR, CZK, NOK or AUD."))
+
+    def __init__(self, *args: Any, rulebook_window: bool, rulebook_refunds: bool,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if rulebook_window:
+            del self.fields["opens_at"], self.fields["closes_at"]
+        if rulebook_refunds:
+            del self.fields["refund_days_before"]
 
 
 class RoundForm(forms.Form):

@@ -10,6 +10,7 @@ urlpatterns = [
     path("championship/", views.championship_edit, name="championship"),
     path("settings/", views.ruleset_settings, name="settings"),
     path("floor-plan/", views.floor_plan, name="floor_plan"),
+    path("registration/", views.registration_terms, name="registration"),
     path("events/<slug:event>/", views.event_edit, name="event"),
     path("events/<slug:event>/rounds/<slug:round>/", views.round_edit, name="round"),
     path("events/<slug:event>/rounds/<slug:round>/puzzles/<int:position>/", views.puzzle_edit,

@@ -35,11 +35,13 @@ from puzzlecomp.championships.services.settings import (
     membership_change,
     membership_remove,
     puzzle_update,
+    registration_terms_set,
     round_model_choice,
     round_update,
 )
 from puzzlecomp.control.setup import forms as setup_forms
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.registration import registration_period
 
 
 def _edit(request: HttpRequest, championship: Championship, form: forms.Form,
@@ -66,9 +68,16 @@ def _round(championship: Championship, event: str, round: str) -> Round:
 def index(request: HttpRequest, championship: Championship) -> HttpResponse:
     """Everything that can be set up, with a link to each form."""
     events = championship.events.prefetch_related("rounds__puzzles")
-    known = load_ruleset(championship.ruleset_id).settings
+    ruleset = load_ruleset(championship.ruleset_id)
+    known = ruleset.settings
     return render(request, "control/setup/index.html", {
-        "championship": championship, "events": events,
+        "championship": championship, "events": events, "ruleset": ruleset,
+        "currency": championship.fee_currency or ruleset.currency,
+        "period": registration_period(
+            ruleset.registration, competition_start=championship.starts_at,
+            organiser_opens=championship.registration_opens_at,
+            organiser_closes=championship.registration_closes_at),
+        "rulebook_fees": {e.id for e in ruleset.events if e.fee is not None},
         "ruleset_settings": [(name, spec.description, championship.settings.get(name, ""))
                              for name, spec in known.items()],
     })
@@ -107,9 +116,31 @@ def floor_plan(request: HttpRequest, championship: Championship) -> HttpResponse
 @requires_role(Role.ORGANISER)
 def event_edit(request: HttpRequest, championship: Championship, event: str) -> HttpResponse:
     row = get_object_or_404(Event, championship=championship, code=event)
-    form = setup_forms.EventForm(request.POST or None, initial={"capacity": row.capacity})
+    ruleset = load_ruleset(championship.ruleset_id)
+    form = setup_forms.EventForm(request.POST or None, initial={
+        "capacity": row.capacity, "fee_amount": row.fee_amount, "fee_per": row.fee_per,
+        "fee_early_amount": row.fee_early_amount, "fee_early_until": row.fee_early_until,
+    }, rulebook_fee=ruleset.event(row.code).fee is not None,
+        currency=championship.fee_currency or ruleset.currency)
     return _edit(request, championship, form, lambda data: event_update(
         event=row, by=request.user, **data), row.name)
+
+
+@requires_role(Role.ORGANISER)
+def registration_terms(request: HttpRequest, championship: Championship) -> HttpResponse:
+    """The registration window, refunds and the fees' currency, where the rulebook names none."""
+    policy = load_ruleset(championship.ruleset_id).registration
+    form = setup_forms.RegistrationTermsForm(request.POST or None, initial={
+        "opens_at": championship.registration_opens_at,
+        "closes_at": championship.registration_closes_at,
+        "refund_days_before": championship.refund_days_before,
+        "fee_currency": championship.fee_currency,
+    }, rulebook_window=policy.window is not None,
+        rulebook_refunds=policy.refund_days_before is not None)
+    return _edit(request, championship, form, lambda data: registration_terms_set(
+        championship=championship, by=request.user, opens_at=data.get("opens_at"),
+        closes_at=data.get("closes_at"), refund_days_before=data.get("refund_days_before"),
+        fee_currency=data["fee_currency"]), _("Registration terms"))
 
 
 @requires_role(Role.ORGANISER)

@@ -4,15 +4,21 @@ results, the dispute window, and the form to dispute a result."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
+import segno
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.messages import STATUS_LABELS, messages_of
-from puzzlecomp.championships.models import Entry, Round
+from puzzlecomp.championships.models import Entry, Role, Round, RoundState
+from puzzlecomp.championships.roles import role_of
 from puzzlecomp.championships.services.disputes import dispute_file
 from puzzlecomp.public.disputes.forms import DisputeFileForm
 from puzzlecomp.public.disputes.selectors import EntrantRound, entrant_rounds_get
@@ -39,8 +45,21 @@ def entrant(request: HttpRequest, slug: str, token: str) -> HttpResponse:
                                         "email.") % {"number": dispute.pk})
             return redirect("public:disputes:entrant", slug=slug, token=token)
     rounds = [_shown(r, posted) for r in entrant_rounds_get(entry, now=timezone.now())]
+    championship = entry.event.championship
+    link = settings.SITE_URL.rstrip("/") + request.path
+    desk = None
+    role = role_of(request.user, championship)
+    if role is not None and role <= Role.ORGANISER:
+        # An organiser who scans the entrant's code at the desk goes on to check them in.
+        coming = entry.event.rounds.exclude(state=RoundState.FINAL).order_by("position").first()
+        if coming is not None:
+            desk = reverse("control:check_in:desk", args=[championship.slug, coming.pk])
+            desk += "?" + urlencode({"q": entry.number})
     response = render(request, "public/disputes/entrant.html", {
-        "championship": entry.event.championship, "entry": entry, "rounds": rounds,
+        "championship": championship, "entry": entry, "rounds": rounds,
+        "qr_code": mark_safe(segno.make(link, error="m").svg_inline(
+            scale=5, title=str(_("Your entry's code for the check-in desk")))),
+        "desk": desk,
     })
     # The page is reached through a private link: keep it out of search engines.
     response["X-Robots-Tag"] = "noindex"

@@ -9,11 +9,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.models import Championship, Entry, Event
-from puzzlecomp.championships.selectors.registration import registration_overview
+from puzzlecomp.championships.selectors.registration import (
+    outside_official_ranking,
+    registration_overview,
+)
 from puzzlecomp.championships.services.registration import entry_confirm, entry_register
 from puzzlecomp.championships.throttle import client_address, throttle_hit
 from puzzlecomp.public.registration.forms import RegistrationForm
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.loading import load_ruleset
 
 SENT = "registration_sent"
 
@@ -24,7 +28,14 @@ def index(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/registration/index.html", {
         "championship": championship,
         "events": registration_overview(championship=championship, now=timezone.now()),
+        "official_ranking": _official_ranking(championship),
     })
+
+
+def _official_ranking(championship: Championship) -> str | None:
+    """Who competes for the official ranking, in the ruleset's words; None: everybody."""
+    official = load_ruleset(championship.ruleset_id).official_ranking
+    return official.description if official else None
 
 
 def register(request: HttpRequest, slug: str, event_code: str) -> HttpResponse:
@@ -49,6 +60,7 @@ def register(request: HttpRequest, slug: str, event_code: str) -> HttpResponse:
             return redirect("public:registration:sent", slug=slug)
     return render(request, "public/registration/form.html", {
         "championship": event.championship, "event": event, "form": form,
+        "official_ranking": _official_ranking(event.championship),
     })
 
 
@@ -69,6 +81,7 @@ def sent(request: HttpRequest, slug: str) -> HttpResponse:
     entry = get_object_or_404(Entry, pk=entry_pk, event__championship=championship)
     return render(request, "public/registration/sent.html", {
         "championship": championship, "entry": entry, "outcome": outcome,
+        "outside_official": outside_official_ranking(entry),
     })
 
 
@@ -81,4 +94,5 @@ def confirm(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         return redirect("public:registration:confirm", slug=slug, token=token)
     return render(request, "public/registration/confirm.html", {
         "championship": entry.event.championship, "entry": entry,
+        "outside_official": outside_official_ranking(entry),
     })
