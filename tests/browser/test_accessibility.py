@@ -44,7 +44,8 @@ def _routes() -> list[str]:
 
 
 def page_urls(championship: Championship) -> list[str]:
-    """Every page a GET shows as a whole HTML document, its arguments taken from the demo championship."""
+    """Every page a GET shows as a whole HTML document, its arguments taken from the demo
+    championship."""
     first = Round.objects.get(event__championship=championship, event__code="individual",
                               code="first")
     values = {"slug": championship.slug, "event": "individual", "event_code": "individual",
