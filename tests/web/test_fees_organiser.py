@@ -56,7 +56,7 @@ def test_the_czech_rulebook_names_no_fee_so_the_organiser_sets_one_by_date(
     clock("2027-07-01T12:00")
     page = client.get(reverse("public:registration:index", args=[czech.slug])).content.decode()
     assert "Fee if you register today: 30.00 EUR" in page
-    assert "From Sept. 1, 2027: 40.00 EUR" in page
+    assert "From 1 September 2027: 40.00 EUR" in page
 
 
 def test_a_registration_pays_the_organisers_fee_of_its_day_in_their_currency(

@@ -353,6 +353,6 @@ def test_emails_name_the_championship_its_date_and_venue_and_link_to_the_entrant
     assert wjpc.name in message.subject
     assert wjpc.name in message.body
     assert "Valladolid, Feria" in message.body
-    assert "Sept. 20, 2027" in message.body
+    assert "20 September 2027" in message.body
     token = wjpc.events.get(code="individual").entries.get().token
     assert f"https://wjpc.example.org/c/{wjpc.slug}/disputes/{token}/" in message.body
