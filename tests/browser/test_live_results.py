@@ -127,6 +127,12 @@ def test_rows_drawn_by_the_script_read_as_the_servers(browser, asgi_server, live
     assert by_entry["2"][12] == "Final foreign quota (expected)"
     assert by_entry["4"][5] == "Jan Horvat awaiting check"
     assert by_entry["5"][9] == "DSQ"
+    # What a phone shows of each line (the deciding figure) and what it folds away.
+    assert [by_entry[n][13] for n in "1345"] == ["33:50", "Pieces 411", "41:40", "DSQ"]
+    assert by_entry["1"][14] == ("Details of Petr NovakTable1Time33:20Penalty+00:30"
+                                 "Pieces per minute14.78Next roundFinal national quota (expected)"
+                                 "GroupA")
+    assert by_entry["5"][14] == "Details of Eva KimTable2ResultDisqualifiedGroupB"
 
 
 def test_without_javascript_the_page_still_lists_the_results(browser, asgi_server):

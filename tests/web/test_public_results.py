@@ -194,6 +194,20 @@ def test_results_lines_carry_times_penalties_pieces_and_statuses(client, first):
     assert 'title="Disqualified">DSQ</abbr>' in html
 
 
+def test_a_phone_row_has_the_figure_that_decides_the_place_and_folds_the_rest(client, first):
+    """On a phone each line shows the final time, the pieces counted or the status alone; the
+    other cells open below it (a <details>, no script needed)."""
+    rows = Rows(page(client, "round", first.event.championship.slug, first.pk)).rows
+    decides, more = NEXT + 1, NEXT + 2
+    assert [rows[n][1][decides] for n in (1, 4, 5)] == ["50:10", "Pieces 321", "DSQ"]
+    assert rows[1][1][more] == ("Details of Ana NovakTable1Time50:00Penalty+00:10"
+                                "Pieces per minute9.97Next roundS1 by place (expected)GroupA")
+    assert rows[4][1][more] == (f"Details of Dan SmithTable4Pieces per minute"
+                                f"{321 * 60 / (90 * 60):.2f}GroupA")
+    assert rows[5][1][more] == "Details of Eva RossiTable5ResultDisqualifiedGroupA"
+    assert rows[6][1][decides] == "51:40"
+
+
 def test_a_finish_not_yet_checked_is_marked_as_awaiting_check(client, first):
     rows = Rows(page(client, "round", first.event.championship.slug, first.pk)).rows
     assert rows[6][1][NAME] == "Filip Meyer awaiting check"
@@ -380,9 +394,11 @@ def test_entrant_pages_show_members_group_and_every_round(client, first):
     cells = [" ".join(re.sub(r"<[^>]+>", " ", c).split())
              for c in re.findall(r"<td[^>]*>(.*?)</td>", rows[0], re.S)]
     # Round, group, table, place, time, penalty, final time, pieces, next round (no official
-    # place at WJPC).
+    # place at WJPC); then what a phone shows: the deciding figure, and the rest folded.
     assert cells == ["First round Running", "A", "1", "2", "50:00", "+00:10", "50:10", "",
-                     "S1 by place (expected)"]
+                     "S1 by place (expected)", "50:10",
+                     "Details of First round Group A Table 1 Time 50:00 Penalty +00:10 Pieces "
+                     "per minute 9.97 Next round S1 by place (expected)"]
 
 
 def test_a_pairs_entrant_lists_the_members_who_agreed_to_be_published(client, championship):
@@ -397,7 +413,7 @@ def test_a_pairs_entrant_lists_the_members_who_agreed_to_be_published(client, ch
     assert f"{first.first_name} {first.last_name}" in html
     assert second.first_name not in html
     assert "Name not published" in html
-    assert re.search(r"<td class=\"num\">4</td>", html)
+    assert re.search(r"<td class=\"num seat\">4</td>", html)
 
 
 def test_unconfirmed_registrations_have_no_public_page(client, first):

@@ -51,7 +51,8 @@ def table_rows(page: str, table_id: str = "standings") -> list[list[str]]:
     body = page.split(f'id="{table_id}"', 1)[1].split("</tbody>", 1)[0]
     return [[re.sub(r"<[^>]+>", "", cell).strip()
              for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
-            for row in re.findall(r"<tr>(.*?)</tr>", body.split("<tbody>", 1)[1], re.S)]
+            for row in re.findall(r"<tr(?: [^>]*)?>(.*?)</tr>", body.split("<tbody>", 1)[1],
+                                  re.S)]
 
 
 def test_the_organisers_standings_list_every_entrant_by_the_engines_places(organiser, played):

@@ -218,4 +218,21 @@ def page_labels(*, next_round: str) -> dict[str, Any]:
         "withheld": withheld_words(),
         "page": _("Page %(page)s of %(pages)s"),
         "flags": all_flag_emoji(),
+        # A phone folds these away under each row (results.js moreCell).
+        "detailsOf": _("Details of %(name)s"),
+        "columns": {"table": _("Table"), "time": _("Time"), "penalty": _("Penalty"),
+                    "result": _("Result"), "pieces": _("Pieces"),
+                    "piecesPerMinute": _("Pieces per minute"), "nextRound": _("Next round"),
+                    "group": _("Group")},
+    }
+
+
+def following_words() -> dict[str, str]:
+    """The words following.js needs: the stars' names and what it says when a followed
+    entrant finishes or qualifies."""
+    return {
+        "follow": _("Follow %(name)s"),
+        "followShort": _("Follow"),
+        "finished": _("%(name)s finished"),
+        "qualified": _("%(name)s is in a qualifying place"),
     }

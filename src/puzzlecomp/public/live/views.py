@@ -19,7 +19,7 @@ from puzzlecomp.championships.messages import messages_of
 from puzzlecomp.championships.models import Championship, Round
 from puzzlecomp.championships.selectors.publishing import public_entries
 from puzzlecomp.live.snapshot import Snapshot
-from puzzlecomp.public.live.display import clock_view, page_labels
+from puzzlecomp.public.live.display import clock_view, following_words, page_labels
 from puzzlecomp.public.live.rendering import tables_html
 from puzzlecomp.public.live.round_charts import Chart, entrant_place_chart, round_charts
 from puzzlecomp.public.live.selectors import (
@@ -91,6 +91,7 @@ def _round_page(request: HttpRequest, slug: str, round_id: int,
         "group": group,
         "official_ranking": official,
         "labels": page_labels(next_round=words.next_round),
+        "following_labels": following_words(),
         "live": live,
         "charts": round_charts(data) if templates == ROUND_PAGE else [],
     })
@@ -133,6 +134,7 @@ def entrant(request: HttpRequest, slug: str, event_code: str, number: int) -> Ht
     return render(request, "public/live/entrant.html", {
         "championship": entry.event.championship, "entrant": found,
         "place_charts": _place_charts(found), "labels": _clock_words(),
+        "following_labels": following_words(),
     })
 
 

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 
 from puzzlecomp.championships.models import Championship
 from puzzlecomp.championships.selectors.standings import event_standings_get
+from puzzlecomp.public.live.display import following_words
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.subcategories import OVERALL
 
@@ -34,4 +35,5 @@ def standings(request: HttpRequest, slug: str, event_code: str | None = None) ->
     return render(request, "public/standings/event.html", {
         "championship": championship, "event": chosen, "events": published,
         "standings": found, "category": category, "rows": rows, "sections": sections,
+        "following_labels": following_words(),
     })

@@ -11,6 +11,7 @@ import {
   roundClock,
   singleFlight,
 } from "./live.js";
+import { flashFollowed, followedState, redrawKeepingFocus, refreshFollowing } from "./following.js";
 
 const CLOCK_STATES = new Set(["planned", "running", "counting"]);
 const FLASH_MS = 4000;
@@ -40,6 +41,7 @@ export function lineCells(line, labels, numbers) {
     name: line.name || labels.withheld,
     flag: line.flag || "",
     flagEmoji: labels.flags[line.flag] || "",
+    group: line.group || "",
     table: line.table ?? "",
     rank: line.rank ?? "",
     officialRank: line.official_rank ?? "",
@@ -84,11 +86,11 @@ export function awaitingBadge(cells, labels) {
 }
 
 /** The final time, or the status (DSQ, DNS, DNF) with its words as a title. */
-export function finalCell(cells) {
-  if (!cells.statusWords) return cell("num final", cells.final);
+export function finalCell(cells, className = "num final") {
+  if (!cells.statusWords) return cell(className, cells.final);
   const abbr = el("abbr", "", cells.status.toUpperCase());
   abbr.title = cells.statusWords;
-  return cell("num final", abbr);
+  return cell(className, abbr);
 }
 
 export function nextCell(cells, labels, { expected = true } = {}) {
@@ -107,7 +109,41 @@ export function rowOf(cells) {
   const tr = el("tr", cells.qualification ? "qualified" : "");
   tr.dataset.entry = cells.entry;
   tr.dataset.version = cells.version;
+  tr.dataset.status = cells.status;
   return tr;
+}
+
+/** The figure that decides the place, shown alone on a phone: the status (DNF, DSQ...), the
+ * final time, or the pieces counted. */
+export function decidesCell(cells, labels) {
+  if (cells.statusWords) return finalCell(cells, "num decides");
+  if (cells.final) return cell("num decides", cells.final);
+  if (cells.pieces === "") return cell("num decides");
+  return cell("num decides", el("span", "unit", labels.columns.pieces), ` ${cells.pieces}`);
+}
+
+/** The rest of the line as terms and values, opened below the row on a phone. */
+export function moreCell(cells, labels) {
+  const words = labels.columns;
+  const list = el("dl");
+  const add = (term, value) => {
+    if (value !== "") list.append(el("dt", "", term), el("dd", "", value));
+  };
+  const q = cells.qualification;
+  add(words.table, cells.table);
+  add(words.time, cells.time);
+  add(words.penalty, cells.penalty);
+  add(words.result, cells.statusWords);
+  add(words.piecesPerMinute, cells.piecesPerMinute);
+  if (q) {
+    add(words.nextRound, `${q.destination} ${q.reason}${q.confirmed ? "" : ` (${labels.expected})`}`);
+  }
+  add(words.group, cells.group);
+  const summary = el("summary");
+  summary.append(el("span", "visually-hidden", labels.detailsOf.replace("%(name)s", cells.name)));
+  const details = el("details");
+  details.append(summary, list);
+  return cell("more", details);
 }
 
 /** A results line of the round page (the twin of templates/public/live/_row.html). */
@@ -120,13 +156,15 @@ function resultsRow(cells, { labels, official, entrantUrl }) {
   tr.append(
     flagCell(cells),
     cell("name", link, ...awaitingBadge(cells, labels)),
-    cell("num", cells.table),
-    cell("num", cells.time),
+    cell("num seat", cells.table),
+    cell("num time", cells.time),
     cell("num penalty", cells.penalty),
     finalCell(cells),
-    cell("num", cells.pieces),
-    cell("num", cells.piecesPerMinute),
+    cell("num pieces", cells.pieces),
+    cell("num ppm", cells.piecesPerMinute),
     nextCell(cells, labels),
+    decidesCell(cells, labels),
+    moreCell(cells, labels),
   );
   return tr;
 }
@@ -180,7 +218,8 @@ export function flashChanged(rows, versions) {
   }
 }
 
-/** Redraw the round page's tables from a snapshot, flashing what changed. */
+/** Redraw the round page's tables from a snapshot, flashing what changed; rows a reader has
+ * opened stay open. */
 function renderResults(root, data, labels, numbers) {
   const options = {
     labels,
@@ -191,9 +230,14 @@ function renderResults(root, data, labels, numbers) {
   for (const [group, lines] of linesByGroup(data, root.dataset.group)) {
     const section = groupSection(root, group, labels);
     const tbody = section.querySelector("tbody");
-    const versions = new Map(
-      [...tbody.querySelectorAll("tr[data-entry]")].map((tr) => [tr.dataset.entry, tr.dataset.version]));
+    const shown = [...tbody.querySelectorAll("tr[data-entry]")];
+    const versions = new Map(shown.map((tr) => [tr.dataset.entry, tr.dataset.version]));
+    const opened = new Set(shown.filter((tr) => tr.querySelector("details[open]"))
+      .map((tr) => tr.dataset.entry));
     const rows = lines.map((line) => resultsRow(lineCells(line, labels, numbers), options));
+    for (const tr of rows) {
+      if (opened.has(tr.dataset.entry)) tr.querySelector("details").open = true;
+    }
     tbody.replaceChildren(...(rows.length ? rows : [emptyRow(labels)]));
     flashChanged(rows, versions);
     kept.add(section);
@@ -281,7 +325,12 @@ if (root) {
   });
   followRound(root, {
     labels, clock, onData: (data) => {
-      renderResults(root, data, labels, numbers);
+      const followed = followedState();
+      redrawKeepingFocus(() => {
+        renderResults(root, data, labels, numbers);
+        refreshFollowing();
+      });
+      flashFollowed(followed);
       // The charts are drawn on the server (round_charts.py): one drawing, with or without JS.
       if (charts) redrawCharts();
     },
