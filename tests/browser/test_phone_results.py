@@ -36,10 +36,11 @@ LAYOUT = """() => {
       ["auto", "scroll"].includes(getComputedStyle(el).overflowX)
       && el.scrollWidth > el.clientWidth + 1).map((el) => el.tagName + "." + el.className),
     rows: rows.length,
-    // A row whose deciding figure (or name, or place) is not on screen.
-    cut: rows.filter((tr) => [...tr.querySelectorAll("td.decides, td.name, td.rank, td.round-name")]
-      .some((td) => td.textContent.trim() && !(shown(td) && inside(td))))
+    // A row with a cell cut by the screen's edge.
+    cut: rows.filter((tr) => [...tr.cells].some((td) => shown(td) && !inside(td)))
       .map((tr) => tr.dataset.entry || tr.dataset.round),
+    namesShown: rows.filter((tr) => shown(tr.querySelector("td.name, td.round-name"))
+      && shown(tr.querySelector("td.rank"))).length,
     figuresShown: rows.filter((tr) => shown(tr.querySelector("td.decides"))).length,
     // Cells shown on the row's line (the folded details left out): fewest and most.
     cells: rows.map((tr) => [...tr.cells].filter((td) => !td.matches(".more") && shown(td)).length)
@@ -116,6 +117,7 @@ def test_every_public_results_page_fits_a_phone_and_keeps_the_desktop_table(
                 assert layout["pageFits"], where
                 assert layout["scrollsSideways"] == [], where
                 assert layout["cut"] == [], where
+                assert layout["namesShown"] == layout["rows"], where
                 low, high = layout["cells"]
                 if width == "phone":
                     assert layout["figuresShown"] == layout["rows"], where
@@ -152,7 +154,8 @@ def test_the_rest_of_a_row_opens_with_a_tap_or_the_keyboard_and_stays_open_live(
     first = phone_page.locator('[data-groups] tr[data-entry="1"]')
     details = first.locator("td.more dl")
     expect(details).to_be_hidden()
-    first.get_by_text(f"Details of {LONG_NAME}").tap()
+    expect(first.locator("summary")).to_have_text(f"Details of {LONG_NAME}")
+    first.locator("summary").tap()
     expect(details).to_be_visible()
     expect(details).to_contain_text("Table1Time33:20Penalty+00:30")
     expect(details).to_contain_text("Next roundFinal national quota (expected)")
