@@ -132,6 +132,7 @@ def test_every_public_results_page_fits_a_phone_and_keeps_the_desktop_table(
 
 def test_on_a_phone_each_row_shows_the_figure_that_decides_its_place(phone_page, official):
     phone_page.goto(results_url(official))
+    wait_until_live(phone_page)
     expect(phone_page.locator('[data-groups] tr[data-entry="2"] td.decides')).to_have_text(
         "31:40")
     counted = phone_page.locator('[data-groups] tr[data-entry="3"] td.decides')
