@@ -19,6 +19,7 @@ from tests.web.test_public_results import enter
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+NO_SIDEWAYS_SCROLL = "document.scrollingElement.scrollWidth <= window.innerWidth"
 LONG_NAME = "Maximilián Alexandr Dvořák-Novotný z Vysokého Mýta"
 
 # What a reader sees of the page's width and of every results row.
@@ -182,3 +183,22 @@ def test_the_rest_of_a_row_opens_with_a_tap_or_the_keyboard_and_stays_open_live(
     assert layout["pageFits"], layout
     assert layout["cut"] == [], layout
     assert layout["figuresShown"] == layout["rows"], layout
+
+
+def test_without_javascript_a_phone_still_opens_a_row(browser, asgi_server, official):
+    context = browser.new_context(base_url=asgi_server, java_script_enabled=False,
+                                  viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(results_url(official))
+        row = page.locator('[data-groups] tr[data-entry="3"]')
+        expect(row.locator("td.decides")).to_have_text("Pieces 411")
+        expect(row.locator("td.more dl")).to_be_hidden()
+        row.locator("summary").tap()
+        expect(row.locator("td.more dl")).to_contain_text("Pieces per minute4.57")
+        # No script, no stars: nothing could keep them.
+        expect(page.locator("button.star")).to_have_count(0)
+        assert page.evaluate(NO_SIDEWAYS_SCROLL)
+    finally:
+        context.close()
