@@ -30,6 +30,8 @@ class OverlayKind:
     shows: str
     # Whether one group may be asked for (?group=).
     by_group: bool
+    # What the address must carry (the lower third's entry number, shown with an example).
+    example: tuple[tuple[str, int], ...] = ()
 
 
 def overlay_kinds() -> dict[str, OverlayKind]:
@@ -49,7 +51,7 @@ def overlay_kinds() -> dict[str, OverlayKind]:
                     % {"count": TOP_DEFAULT, "most": TOP_MOST}, True),
         OverlayKind("lower-third", _("Lower third"),
                     _("One entrant's name, flag, place and time: put their entry number after "
-                      "entry=."), False),
+                      "entry=."), False, (("entry", 1),)),
         OverlayKind("podium", _("Podium"),
                     _("Places one to three of each group once they have finished."), True),
     )}
@@ -86,15 +88,13 @@ def overlays_of(championship: Championship, *, site: str) -> list[RoundOverlays]
 
 def _links(championship: Championship, rnd: Round, kinds: list[OverlayKind], *,
            site: str) -> list[OverlayLink]:
-    links = []
+    links: list[OverlayLink] = []
     groups = list(rnd.groups or []) if len(rnd.groups or []) > 1 else []
     for kind in kinds:
         base = site + reverse("public:live:overlay",
                               args=[championship.slug, rnd.pk, kind.kind])
-        if kind.kind == "lower-third":
-            links.append(OverlayLink(kind, "", f"{base}?{urlencode({'entry': 1})}"))
-            continue
-        links.append(OverlayLink(kind, "", base))
+        links.append(OverlayLink(kind, "", f"{base}?{urlencode(kind.example)}"
+                                 if kind.example else base))
         if kind.by_group:
             links += [OverlayLink(kind, group_heading(group),
                                   f"{base}?{urlencode({'group': group})}") for group in groups]
