@@ -41,11 +41,12 @@ def overlay_kinds() -> dict[str, OverlayKind]:
                     _("The round's name, its state and the time left (with a group: that "
                       "group's clock)."), True),
         OverlayKind("latest", _("Latest finishes"),
-                    ngettext("The last entrant to finish.",
+                    ngettext("The last %(count)s entrant to finish.",
                              "The last %(count)s entrants to finish, the latest first.",
                              LATEST_SHOWN) % {"count": LATEST_SHOWN}, True),
         OverlayKind("top", _("Top of each group"),
-                    ngettext("The first of each group; n= asks for more (up to %(most)s).",
+                    ngettext("The first %(count)s of each group; n= asks for more "
+                             "(up to %(most)s).",
                              "The first %(count)s of each group in ranking order; n= asks for "
                              "another number (up to %(most)s).", TOP_DEFAULT)
                     % {"count": TOP_DEFAULT, "most": TOP_MOST}, True),
