@@ -12,6 +12,7 @@ from puzzlecomp.championships.demo import DEMO_SLUG, demo_load
 from puzzlecomp.championships.models import Championship, Entry
 from puzzlecomp.rules.results import Status
 from tests.browser.conftest import screenshot, wait_until
+from tests.browser.test_accessibility import serious_violations
 from tests.browser.test_live_results import running_round, write
 from tests.web.test_public_results import enter
 
@@ -88,3 +89,16 @@ def test_the_live_part_runs_its_clock_and_follows_a_new_result(live_page):
     latest = live_page.locator(f'[data-live-round="{rnd.pk}"] .places-list').last
     expect(latest.locator("li").first).to_contain_text("Ben Berg")
     assert live_page.evaluate("window.notReloaded === true")
+
+
+def test_the_search_the_country_list_and_the_entrants_emails_have_no_serious_violation(
+        page, demo):
+    entry = Entry.objects.filter(event__championship=demo, event__code="teams").first()
+    found: list[str] = []
+    for url in (reverse("public:entrants", args=[demo.slug]) + "?q=a",
+                reverse("public:entrants", args=[demo.slug]) + "?country=ESP",
+                reverse("public:disputes:entrant", args=[demo.slug, entry.token])):
+        page.goto(url)
+        expect(page.locator("main")).to_be_visible()
+        found += serious_violations(page)
+    assert found == [], "\n".join(found)

@@ -144,9 +144,15 @@ def live_story(championship: Championship, *, now: dt.datetime) -> Story:
 
 def _schedule(by_event: dict[Event, list[Round]], *,
               now: dt.datetime) -> list[tuple[Round, list[GroupTimes]]]:
-    """Every round in order with the start of each of its groups (rounds of several)."""
-    return [(rnd, group_schedule_get(rnd, now=now))
-            for rounds in by_event.values() for rnd in rounds]
+    """Every round in order with the start of each of its groups (rounds of several whose
+    groups start apart; a round started as a whole has its one start)."""
+    schedule = []
+    for rnd in (rnd for rounds in by_event.values() for rnd in rounds):
+        groups = group_schedule_get(rnd, now=now)
+        together = rnd.starts_at is not None and all(g.started_at == rnd.starts_at
+                                                     for g in groups)
+        schedule.append((rnd, [] if together else groups))
+    return schedule
 
 
 def rounds_by_event(championship: Championship, *,
