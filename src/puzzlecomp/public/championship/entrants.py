@@ -65,8 +65,9 @@ def entrants_listed(championship: Championship) -> list[ListedEntrant]:
     in entry number order."""
     ruleset = load_ruleset(championship.ruleset_id)
     events = {event.pk: event for event in championship.events.all()}
-    for event in events.values():
-        event.championship = championship
+    # Each event's entrant pages without the number (one reverse per event, not per entrant).
+    pages = {pk: reverse("public:live:entrant", args=[championship.slug, event.code, 0])
+             .removesuffix("0/") for pk, event in events.items()}
     members: dict[int, list[_Member]] = {}
     for entry_id, represents, nationality, first, last, consent in (
             EntryMember.objects.filter(entry__event__championship=championship)
@@ -76,10 +77,10 @@ def entrants_listed(championship: Championship) -> list[ListedEntrant]:
                          "person__consent_publish")):
         members.setdefault(entry_id, []).append(
             _Member(str(represents or nationality or ""), first, last, consent))
+    not_published = withheld_words()
     listed = []
     for pk, event_id, number, name, country in (
-            public_entries(championship.slug).filter(event__championship=championship)
-            .order_by("event__position", "number")
+            public_entries(championship.slug).order_by("event__position", "number")
             .values_list("pk", "event_id", "number", "name", "country")):
         event = events[event_id]
         people = members.get(pk, [])
@@ -88,10 +89,10 @@ def entrants_listed(championship: Championship) -> list[ListedEntrant]:
         withheld: list[Withheld] = [(p.first, p.last) for p in people if not p.consent]
         shown = public_name(name, withheld)
         listed.append(ListedEntrant(
-            event=event, number=number, name=shown or withheld_words(), flag=flag,
+            event=event, number=number, name=shown or not_published, flag=flag,
             flag_emoji=flag_emoji(flag),
             names=(shown, *(f"{p.first} {p.last}" for p in people if p.consent)),
-            url=reverse("public:live:entrant", args=[championship.slug, event.code, number])))
+            url=f"{pages[event_id]}{number}/"))
     return listed
 
 

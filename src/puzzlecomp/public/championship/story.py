@@ -57,6 +57,8 @@ class Place:
     # What decides the place: the final time, else the pieces counted or how it ended.
     figure: str
     url: str
+    # Beside the figure: the group of a finish among the latest finishes.
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -270,10 +272,9 @@ def _place(row: ResultRow, event: Event, *, grouped: bool = False) -> Place:
     figure = row.final or row.status_words
     if row.pieces is not None:
         figure = _pieces(row.pieces)
-    if grouped and row.group:
-        figure = f"{figure} · {group_heading(row.group)}"
     return Place(row.rank, row.name, row.flag, row.flag_emoji, figure,
-                 _entrant_url(event, row.entry))
+                 _entrant_url(event, row.entry),
+                 group_heading(row.group) if grouped and row.group else "")
 
 
 def _standing_place(row: StandingRow, event: Event) -> Place:
