@@ -7,10 +7,20 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from puzzlecomp.championships.models import Championship, Entry, Role, Round, RoundState, Seat
+from puzzlecomp.championships.models import (
+    Championship,
+    Entry,
+    Membership,
+    Role,
+    Round,
+    RoundState,
+    Seat,
+)
 from puzzlecomp.championships.services.disputes import dispute_file, dispute_resolve
 from puzzlecomp.championships.services.groups import groups_assign
 from puzzlecomp.championships.services.results import ResultValues, result_submit
@@ -19,7 +29,6 @@ from puzzlecomp.championships.services.seating import seating_assign, seats_swap
 from puzzlecomp.live.snapshot import snapshot_cache_clear
 from puzzlecomp.rules.results import Status
 from tests.browser.conftest import screenshot
-from tests.browser.test_round_clock import signed_in_context
 from tests.support import published_championship, round_of
 from tests.web.test_groups import add_entries
 
@@ -28,15 +37,26 @@ pytestmark = pytest.mark.django_db(transaction=True)
 VIEWS = [(lang, width) for lang in ("en", "cs") for width in (1280, 390)]
 
 
-def context_for(browser, base_url: str, championship: Championship, role: Role | None,
-                lang: str, width: int):
-    options = {"extra_http_headers": {"Accept-Language": lang}}
+def session_of(championship: Championship, role: Role | None) -> str:
+    """The session cookie of a new user with `role` in the championship ("" for nobody)."""
     if role is None:
-        context = browser.new_context(base_url=base_url, **options)
-    else:
-        context = signed_in_context(browser, base_url, championship, role, **options)
+        return ""
+    user = get_user_model().objects.create_user(f"{role.name.lower()}-{championship.slug}",
+                                                password="pw-12345678")
+    Membership.objects.create(user=user, championship=championship, role=role)
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+def context_for(browser, base_url: str, session: str, lang: str, width: int):
+    """A browser context in `lang` at `width` px, signed in with `session` when given."""
+    context = browser.new_context(base_url=base_url,
+                                  viewport={"width": width, "height": 900},
+                                  extra_http_headers={"Accept-Language": lang})
+    if session:
+        context.add_cookies([{"name": "sessionid", "value": session, "url": base_url}])
     page = context.new_page()
-    page.set_viewport_size({"width": width, "height": 900})
     page.set_default_timeout(15_000)
     return context, page
 
@@ -66,9 +86,9 @@ def test_drawing_groups_and_seating_again_is_confirmed_then_undone(browser, live
     base = f"/control/{championship.slug}/planning/{drawn.pk}"
     group_a = list(Seat.objects.filter(round=drawn, group="A").order_by("table", "seat"))
     seats_swap(round=drawn, entry_a=group_a[0].entry, entry_b=group_a[2].entry, user=None)
+    session = session_of(championship, Role.ORGANISER)
     for lang, width in VIEWS:
-        context, page = context_for(browser, live_server.url, championship, Role.ORGANISER,
-                                    lang, width)
+        context, page = context_for(browser, live_server.url, session, lang, width)
         page.goto(f"{base}/groups/")
         page.fill("input[name=seed]", "6")
         page.locator("form[action$='/groups/assign/'] button").click()
@@ -129,7 +149,7 @@ def test_the_entrants_page_shows_the_filed_dispute_instead_of_the_form(browser, 
     rnd, open_one, answered = disputed
     championship = rnd.event.championship
     for lang, width in VIEWS:
-        context, page = context_for(browser, live_server.url, championship, None, lang, width)
+        context, page = context_for(browser, live_server.url, "", lang, width)
         for entry, name in ((open_one, "open"), (answered, "answered")):
             page.goto(f"/c/{championship.slug}/disputes/{entry.token}/")
             expect(page.locator(".dispute")).to_be_visible()
@@ -167,15 +187,15 @@ def test_a_running_rounds_results_mark_clinched_and_expected_places(browser, liv
     rnd = czech_running
     championship = rnd.event.championship
     for lang, width in VIEWS:
-        context, page = context_for(browser, live_server.url, championship, None, lang, width)
+        context, page = context_for(browser, live_server.url, "", lang, width)
         page.goto(f"/c/{championship.slug}/results/{rnd.pk}/")
         expect(page.locator("td.next .clinched").first).to_be_visible()
         expect(page.locator("td.next .expected").first).to_be_visible()
         no_sideways_scroll(page)
         screenshot(page, f"w13g-results-clinched-{lang}-{width}")
         context.close()
-    context, page = context_for(browser, live_server.url, championship, Role.ORGANISER, "en",
-                                1280)
+    context, page = context_for(browser, live_server.url,
+                                session_of(championship, Role.ORGANISER), "en", 1280)
     page.goto(f"/control/{championship.slug}/rounds/{rnd.pk}/qualifiers/")
     expect(page.locator("#standing-lines")).to_be_visible()
     screenshot(page, "w13g-qualifiers-standing-en-1280")

@@ -4,6 +4,8 @@ dispute sees it instead of the form; the correction form offers the ruleset's st
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -84,7 +86,7 @@ def test_drawing_the_groups_again_asks_first_and_says_how_many_entries_change(or
     before, seats = groups_now(drawn), seats_now(drawn)
     page = organiser.post(url("groups_assign", drawn), {"seed": "6"})
     assert page.status_code == 200
-    text = page.content.decode()
+    text = html.unescape(page.content.decode())
     assert "Draw the groups again?" in text
     entries = sum(COUNTRIES.values())
     assert f"of {entries} entries in another group" in text
@@ -139,7 +141,7 @@ def test_seating_again_asks_first_and_can_be_undone_exactly(organiser, drawn):
     assert swapped != seats
     page = organiser.post(url("seating_assign", drawn), {"group": "A"})
     assert page.status_code == 200
-    text = page.content.decode()
+    text = html.unescape(page.content.decode())
     assert "Seat again?" in text
     assert "Seating again moves 2 of the " in text
     assert seats_now(drawn) == swapped
@@ -166,7 +168,7 @@ def test_once_the_round_has_started_nothing_is_drawn_seated_or_undone_again(orga
         assert refused.value.code == "seating.round_started"
     response = organiser.post(url("seating_undo", drawn), {"group": "A"}, follow=True)
     assert "The round has started; its seating can no longer be redone or undone." in \
-        response.content.decode()
+        html.unescape(response.content.decode())
     response = organiser.post(url("groups_assign", drawn), {"seed": "8"}, follow=True)
     assert "The round has started; its groups can no longer change." in \
         response.content.decode()
@@ -194,7 +196,8 @@ def test_the_final_round_gives_no_time_credits(championship, head_judge):
     assert 'class="credit-form"' not in page
     response = head_judge.post(live_url("credit", final), {
         "entry": 1, "credit": "1:00", "reason": "Wrong puzzle"}, follow=True)
-    assert "The event's final round gives no time credits" in response.content.decode()
+    assert "The event's final round gives no time credits" in \
+        html.unescape(response.content.decode())
 
 
 def test_an_earlier_round_still_offers_time_credits(head_judge, running):

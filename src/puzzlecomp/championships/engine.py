@@ -249,9 +249,10 @@ def round_ranking(rnd: Round, *, rules: RoundRules | None = None) -> RoundRankin
     return round_ranking_of(rows, members, rules, event.championship.settings)
 
 
-def round_entrants_without_result(rnd: Round) -> list[results.Entry]:
+def round_entrants_without_result(rnd: Round, *, members: bool = True) -> list[results.Entry]:
     """The entrants seated in the round (no-shows aside) who have no result yet: while the
-    round runs, those still puzzling. Grouped as `round_ranking` groups them."""
+    round runs, those still puzzling. Grouped as `round_ranking` groups them; without
+    `members` (when no rule reads them) they stand for one person of whom nothing is known."""
     first = not rnd.event.rounds.filter(position__lt=rnd.position).exists()
     seats = list(Seat.objects.filter(round=rnd, no_show=False)
                  .exclude(entry__results__round=rnd)
@@ -259,12 +260,12 @@ def round_entrants_without_result(rnd: Round) -> list[results.Entry]:
                               "group"))
     if not seats:
         return []
-    members = _members_of_round(rnd, Q(entry__seats__round=rnd, entry__seats__no_show=False)
-                                & ~Q(entry__results__round=rnd))
+    persons = _members_of_round(rnd, Q(entry__seats__round=rnd, entry__seats__no_show=False)
+                                & ~Q(entry__results__round=rnd)) if members else {}
     return [results.Entry(id=str(number), name=name, country=country,
                           group=entrant_group(first_round=first, entry_group=entry_group,
                                               seat_group=seat_group),
-                          members=tuple(members.get(number, ())) or NO_MEMBERS)
+                          members=tuple(persons.get(number, ())) or NO_MEMBERS)
             for number, name, country, entry_group, seat_group in seats]
 
 

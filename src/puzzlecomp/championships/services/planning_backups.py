@@ -69,9 +69,10 @@ def backup_restore(backup: PlanningBackup) -> int:
             if wanted != group:
                 Entry.objects.filter(pk=numbers[int(number)]).update(group=wanted)
                 restored += 1
-        if backup.draw is not None:
+        if backup.draw_id is not None:
             # The draw undone no longer holds: the one before it is the latest again.
-            backup.draw.delete()
+            GroupDraw.objects.filter(pk=backup.draw_id).delete()
+            backup.draw = None
     before = {s["entry"]: (s["group"], s["table"], s["seat"]) for s in seats_of(rnd)}
     Seat.objects.filter(round=rnd).delete()
     kept = [s for s in backup.seats if s["entry"] in numbers]

@@ -190,7 +190,10 @@ def round_qualification_certainty(rnd: Round, ranked: RoundRanking) -> dict[int,
             or Qualifier.objects.filter(from_round=rnd).exists()):
         return {}
     pending = [str(number) for number, row in ranked.rows.items() if not row["checked"]]
-    puzzling = [] if rnd.state in DONE_STATES else round_entrants_without_result(rnd)
+    qualification = ranked.rules.round.qualification
+    # Quotas read who is national; places by rank alone need no one's people.
+    puzzling = [] if rnd.state in DONE_STATES else round_entrants_without_result(
+        rnd, members=bool(qualification.quotas))
     certain = qualification_certainty(ranked.lines, ranked.rules, pending=pending,
                                       puzzling=puzzling,
                                       settings=rnd.event.championship.settings)
