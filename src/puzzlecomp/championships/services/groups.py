@@ -22,7 +22,6 @@ from puzzlecomp.championships.models import (
     EntryStatus,
     GroupDraw,
     GroupMove,
-    PlanningKind,
     Round,
     RoundState,
     Seat,
@@ -37,6 +36,7 @@ from puzzlecomp.championships.selectors.planning import (
 )
 from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.planning_backups import (
+    GROUPS,
     backup_latest,
     backup_make,
     backup_restore,
@@ -105,7 +105,7 @@ def groups_assign(*, round: Round, seed: int, user: Any = None) -> GroupAssignme
                       round=rnd) as work:
         member_facts_derive(championship=rnd.event.championship)
         assignment = _draw(rnd, seed)
-        backup = backup_make(round=rnd, kind=PlanningKind.GROUPS, user=work.user)
+        backup = backup_make(round=rnd, kind=GROUPS, user=work.user)
         confirmed = Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED)
         # One UPDATE per group: bulk_update's CASE per row takes a second for 1,200 entries.
         for group in assignment.balance.sizes:
@@ -133,7 +133,7 @@ def groups_undo(*, round: Round, user: Any = None) -> int:
     _check_may_draw(rnd)
     with unit_of_work(GROUPS_UNDONE, championship=rnd.event.championship, user=user,
                       round=rnd) as work:
-        backup = backup_latest(rnd, PlanningKind.GROUPS)
+        backup = backup_latest(rnd, GROUPS)
         if backup is None:
             raise nothing_to_undo()
         seed = backup.draw.seed if backup.draw else None

@@ -21,6 +21,10 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.planning import PlanningError
 
+# The two kinds of backup (typed as values: the choices' members read as tuples to mypy).
+GROUPS = PlanningKind("groups")
+SEATING = PlanningKind("seating")
+
 
 def seats_of(rnd: Round) -> list[dict[str, Any]]:
     """Every seat of the round as plain values (entry numbers, not keys)."""
@@ -43,7 +47,7 @@ def backup_make(*, round: Round, kind: PlanningKind, user: Any,
     None when there is nothing to replace."""
     rnd = round
     seats = seats_of(rnd)
-    groups = entry_groups_of(rnd) if kind == PlanningKind.GROUPS else {}
+    groups = entry_groups_of(rnd) if kind == GROUPS else {}
     if not seats and not any(groups.values()):
         return None
     return PlanningBackup.objects.create(round=rnd, kind=kind, groups=groups, seats=seats,
@@ -62,7 +66,7 @@ def backup_restore(backup: PlanningBackup) -> int:
     rnd = backup.round
     numbers = dict(Entry.objects.filter(event=rnd.event).values_list("number", "pk"))
     restored = 0
-    if backup.kind == PlanningKind.GROUPS:
+    if backup.kind == GROUPS:
         now = entry_groups_of(rnd)
         for number, group in now.items():
             wanted = backup.groups.get(number, "")
@@ -81,7 +85,7 @@ def backup_restore(backup: PlanningBackup) -> int:
               seat=s["seat"], no_show=s["no_show"], time_credit=s["time_credit"])
          for s in kept], batch_size=500)
     after = {s["entry"]: (s["group"], s["table"], s["seat"]) for s in kept}
-    if backup.kind == PlanningKind.SEATING:
+    if backup.kind == SEATING:
         restored = sum(1 for n in before.keys() | after.keys() if before.get(n) != after.get(n))
     backup.undone_at = timezone.now()
     backup.save(update_fields=["undone_at"])

@@ -23,7 +23,6 @@ from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.models import (
     Entry,
     EntryStatus,
-    PlanningKind,
     Round,
     RoundState,
     Seat,
@@ -40,6 +39,7 @@ from puzzlecomp.championships.selectors.planning import (
 )
 from puzzlecomp.championships.services.check_in import check_in_record
 from puzzlecomp.championships.services.planning_backups import (
+    SEATING,
     backup_latest,
     backup_make,
     backup_restore,
@@ -123,7 +123,7 @@ def seating_assign(*, round: Round, groups: list[str] | None = None, user: Any =
     with unit_of_work(SEATING_ASSIGNED, championship=rnd.event.championship, user=user,
                       round=rnd, groups=chosen) as work:
         rows = _planned_seats(rnd, chosen)
-        backup_make(round=rnd, kind=PlanningKind.SEATING, user=work.user)
+        backup_make(round=rnd, kind=SEATING, user=work.user)
         Seat.objects.filter(round=rnd, group__in=chosen).delete()
         # An entry seated in another group before (moved since) leaves that seat.
         Seat.objects.filter(round=rnd, entry_id__in=[r.entry_id for r in rows]).delete()
@@ -139,7 +139,7 @@ def seating_undo(*, round: Round, user: Any = None) -> int:
     _check_not_started(rnd)
     with unit_of_work(SEATING_UNDONE, championship=rnd.event.championship, user=user,
                       round=rnd) as work:
-        backup = backup_latest(rnd, PlanningKind.SEATING)
+        backup = backup_latest(rnd, SEATING)
         if backup is None:
             raise nothing_to_undo()
         restored = backup_restore(backup)

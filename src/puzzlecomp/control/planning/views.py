@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from puzzlecomp.championships.messages import form_errors_to_messages, message_of, messages_of
-from puzzlecomp.championships.models import Championship, Entry, PlanningKind, Role, Round
+from puzzlecomp.championships.models import Championship, Entry, Role, Round
 from puzzlecomp.championships.printing import (
     Heading,
     ListLine,
@@ -28,7 +28,7 @@ from puzzlecomp.championships.roles import requires_role, role_of
 from puzzlecomp.championships.selectors import planning as selectors
 from puzzlecomp.championships.services import groups as group_services
 from puzzlecomp.championships.services import seating as seating_services
-from puzzlecomp.championships.services.planning_backups import backup_latest
+from puzzlecomp.championships.services.planning_backups import GROUPS, SEATING, backup_latest
 from puzzlecomp.control.planning.forms import (
     GroupMoveForm,
     GroupsAssignForm,
@@ -87,7 +87,7 @@ def groups(request: HttpRequest, championship: Championship, round_id: int) -> H
         "balance": selectors.groups_balance_get(rnd) if first and rnd.groups else None,
         "seed": selectors.groups_seed_get(rnd), "labels": selectors.group_labels(rnd),
         "moves": selectors.group_moves_get(rnd.event),
-        "undo": backup_latest(rnd, PlanningKind.GROUPS),
+        "undo": backup_latest(rnd, GROUPS),
         "organiser": _organiser(request, championship),
         "assign_form": GroupsAssignForm(), "move_form": GroupMoveForm(),
     })
@@ -202,7 +202,7 @@ def seating(request: HttpRequest, championship: Championship, round_id: int) -> 
         "championship": championship, "round": rnd, "group": group, "map": floor,
         "labels": selectors.group_labels(rnd), "seated": selectors.seated_groups(rnd),
         "no_show_from": seating_services.no_show_allowed_at(rnd),
-        "undo": backup_latest(rnd, PlanningKind.SEATING),
+        "undo": backup_latest(rnd, SEATING),
         "organiser": _organiser(request, championship),
         "swap_form": SeatsSwapForm(), "no_show_form": NoShowForm(),
     })
