@@ -9,7 +9,15 @@ import json
 import pytest
 from django.urls import reverse
 
-from puzzlecomp.championships.models import Championship, Entry, Role, Round, RoundState, Seat
+from puzzlecomp.championships.models import (
+    Championship,
+    Entry,
+    Result,
+    Role,
+    Round,
+    RoundState,
+    Seat,
+)
 from puzzlecomp.championships.services.groups import groups_assign
 from puzzlecomp.championships.services.qualifiers import qualifiers_confirm
 from puzzlecomp.championships.services.rounds import round_state_set
@@ -121,3 +129,26 @@ def test_confirmed_qualifiers_carry_no_certainty_mark(czech):
     qualifiers_confirm(round=czech)
     snapshot_cache_clear()
     assert {line["certainty"] for line in lines_of(czech).values()} == {None}
+
+
+def test_a_finish_awaiting_its_check_keeps_its_place_expected_until_checked(championship):
+    """wjpc-2025.txt, Teams First Round: the first 25 teams of each group go to the final;
+    Time Recording and Piece Count: 5 s per missing piece, none for contiguous ones. Team 25's
+    4 missing pieces, recorded as one cluster, await the judge's check: if none is contiguous
+    they cost 20 s and team 26, 10 s behind, passes it."""
+    rnd = Round.objects.get(event__championship=championship, event__code="teams",
+                            code="first")
+    for number in range(1, 27):
+        entry = Entry.objects.create(event=rnd.event, number=number, name=f"Team {number}",
+                                     country="ESP", group="A", status="confirmed")
+        Result.objects.create(round=rnd, entry=entry, status="finished",
+                              time_seconds=3000 + 10 * number,
+                              missing=4 if number == 25 else 0,
+                              missing_contiguous=4 if number == 25 else 0,
+                              checked=number != 25)
+    lines = lines_of(rnd)
+    assert (lines[24]["certainty"], lines[25]["certainty"]) == ("clinched", "provisional")
+    assert lines[25]["qualified"]["reason"] == "place"
+    Result.objects.filter(round=rnd, entry__number=25).update(checked=True)
+    snapshot_cache_clear()
+    assert lines_of(rnd)[25]["certainty"] == "clinched"
