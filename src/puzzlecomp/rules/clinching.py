@@ -28,6 +28,7 @@ from puzzlecomp.rules.qualification import QualifyReason, qualify_for_next_round
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.results import Entry, MissingPieces, Result, Status
 from puzzlecomp.rules.rounds import RoundRules
+from puzzlecomp.rules.scoring import penalty_seconds
 
 
 class Certainty(StrEnum):
@@ -61,6 +62,11 @@ def _classified(result: Result, classify: Callable[[int], MissingPieces]) -> Res
     )
 
 
+def _penalty(result: Result, rules: RoundRules) -> int:
+    return sum(penalty_seconds(m, rules.ruleset.penalty)
+               for m in (result.missing, *(p.missing for p in result.puzzles)))
+
+
 def awaits_penalty(result: Result) -> bool:
     """Whether checking this result could still add a penalty: a finish with missing pieces."""
     return result.status is Status.FINISHED and (
@@ -86,9 +92,13 @@ def qualification_certainty(
         return {}
     playoff = rules.round.qualification.playoff is not None
     now = {line.entry.id: line.result for line in ranking}
-    checked = [i for i in pending if i in now and awaits_penalty(now[i])]
-    most = {i: most_charged(now[i]) for i in checked}
-    least = {i: least_charged(now[i]) for i in checked}
+    most, least = {}, {}
+    for i in pending:
+        if i in now and awaits_penalty(now[i]):
+            most[i], least[i] = most_charged(now[i]), least_charged(now[i])
+            if _penalty(most[i], rules) == _penalty(least[i], rules):
+                # The rule charges every missing piece alike (czech-championship: "all").
+                del most[i], least[i]
     ahead = [(e, Result(Status.FINISHED, time=_FIRST_FINISH)) for e in puzzling]
     behind = [(e, Result(Status.DNF)) for e in puzzling]
     entries = [line.entry for line in ranking]
@@ -105,7 +115,8 @@ def qualification_certainty(
 
     # Shared by every entrant without a pending check; those with one are ranked again alone.
     worst = qualified(least, ahead)
-    best = qualified(most, behind)
+    # Nobody is out of a round with a play-off: its best completion need not be ranked.
+    best = set() if playoff else qualified(most, behind)
     found: dict[str, Certainty] = {}
     for entry in entries:
         clinched = entry.id in worst
