@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0010_check_in_and_fees'),
+        ('championships', '0011_entrant_emails'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
