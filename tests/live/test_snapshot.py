@@ -144,7 +144,7 @@ def test_the_snapshot_carries_the_documented_fields(live_app, live_round):
     assert set(data["lines"][0]) == {
         "entry", "name", "flag", "group", "table", "rank", "official_rank", "eligible",
         "status", "time_seconds", "final_seconds", "penalty_seconds", "missing", "pieces",
-        "pieces_per_minute", "checked", "qualified", "version"}
+        "pieces_per_minute", "checked", "qualified", "version", "record"}
     assert json.dumps(data).count("private.example") == 0
 
 

@@ -107,6 +107,8 @@ class LineOut(Schema):
     checked: bool
     qualified: Qualified | None
     version: int
+    # "WR" or "NR" when the checked final time breaks a record (docs/archive.md, Records).
+    record: str | None = None
 
 
 class SnapshotChampionship(Schema):

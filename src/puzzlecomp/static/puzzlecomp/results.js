@@ -58,6 +58,8 @@ export function lineCells(line, labels, numbers) {
       confirmed: Boolean(qualified.confirmed),
     } : null,
     version: line.version,
+    record: line.record || "",
+    recordWords: (labels.records || {})[line.record] || "",
   };
 }
 
@@ -81,6 +83,14 @@ export function flagCell(cells) {
 
 export function awaitingBadge(cells, labels) {
   return cells.awaitingCheck ? [" ", el("span", "badge awaiting", labels.awaitingCheck)] : [];
+}
+
+/** The badge of a broken record ("WR", "NR"), its name as a title. */
+export function recordBadge(cells) {
+  if (!cells.record) return [];
+  const badge = el("abbr", "badge record", cells.record);
+  badge.title = cells.recordWords;
+  return [" ", badge];
 }
 
 /** The final time, or the status (DSQ, DNS, DNF) with its words as a title. */
@@ -119,7 +129,7 @@ function resultsRow(cells, { labels, official, entrantUrl }) {
   if (official) tr.append(cell("num official", cells.officialRank));
   tr.append(
     flagCell(cells),
-    cell("name", link, ...awaitingBadge(cells, labels)),
+    cell("name", link, ...awaitingBadge(cells, labels), ...recordBadge(cells)),
     cell("num", cells.table),
     cell("num", cells.time),
     cell("num penalty", cells.penalty),
