@@ -192,12 +192,14 @@ def _old_lines(rnd: Round) -> list[dict]:
         if not member.person.consent_publish:
             withheld.setdefault(member.entry.number, []).append(
                 (member.person.first_name, member.person.last_name))
+    # No archive here: no line breaks a record.
     return [
-        snapshot_module._line(line, rows[int(line.entry.id)], tables, marks,
-                              flags.get(int(line.entry.id)) or line.entry.country,
-                              rules.total_pieces, rules.time_limit_seconds,
-                              public_name(line.entry.name,
-                                          withheld.get(int(line.entry.id), [])))
+        {**snapshot_module._line(line, rows[int(line.entry.id)], tables, marks,
+                                 flags.get(int(line.entry.id)) or line.entry.country,
+                                 rules.total_pieces, rules.time_limit_seconds,
+                                 public_name(line.entry.name,
+                                             withheld.get(int(line.entry.id), []))),
+         "record": None}
         for line in ranking
     ]
 

@@ -74,11 +74,11 @@ def result_points(results: Iterable[FieldResult]) -> dict[int, float]:
         seconds = _seconds(result)
         if seconds is not None:
             times[result.field].append((result.result, seconds))
-    points = {}
+    points: dict[int, float] = {}
     for field in times.values():
         median = statistics.median(seconds for _, seconds in field)
-        for result, seconds in field:
-            points[result] = POINTS * median / seconds
+        for result_id, seconds in field:
+            points[result_id] = POINTS * median / seconds
     return points
 
 

@@ -14,9 +14,9 @@ import datetime as dt
 import functools
 import threading
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db.models import Count, Max, Q, Sum
 from django.db.models.functions import ExtractYear
@@ -42,6 +42,7 @@ from puzzlecomp.rules.history import ruleset_series
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.subcategories import subcategory_admits
 
+T = TypeVar("T")
 COUNTED = Q(round__state=RoundState.FINAL, checked=True,
             round__event__championship__published=True)
 # Statuses that are a result (a time or a count of pieces); dnf, dsq, dns are listed only.
@@ -111,6 +112,14 @@ class Archive:
     national: dict[tuple[str, int, str], TimedResult] = field(default_factory=dict)
     # (round id, final time, country) of the finishes of each (event, puzzle size).
     by_size: dict[tuple[str, int], list[tuple[int, int, str]]] = field(default_factory=dict)
+    # What pages derive from these results alone (ranking lists), kept as long as they are.
+    memo: dict[Any, Any] = field(default_factory=dict)
+
+    def remembered(self, key: Any, make: Callable[[], T]) -> T:
+        """`make()` once per archive read; the same value while the results stay the same."""
+        if key not in self.memo:
+            self.memo[key] = make()
+        return self.memo[key]  # type: ignore[no-any-return]
 
     def __post_init__(self) -> None:
         by_person: dict[int, list[CountedResult]] = defaultdict(list)

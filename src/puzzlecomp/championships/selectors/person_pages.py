@@ -147,10 +147,10 @@ class CountryPage:
     records: list[tuple[str, TimedResult, CountedResult]]
 
 
-def country_page(code: str) -> CountryPage:
+def country_page(code: str, *, archive: Archive | None = None) -> CountryPage:
     """A country's people (who consented) with their best results, its podiums per edition
     and its national records, by the IOC code the public pages show."""
-    archive = counted_results()
+    archive = archive or counted_results()
     iso = iso_of_ioc(code) or ""
     persons = list(public_people().filter(nationality=iso).order_by("last_name", "first_name"))
     listed = []

@@ -62,9 +62,13 @@ def subcategory_names(ruleset_id: str, event_code: str) -> tuple[tuple[str, str]
     return tuple((s.id, s.name) for s in spec.subcategories)
 
 
-def ranking_events() -> list[RankingEvent]:
+def ranking_events(archive: Archive | None = None) -> list[RankingEvent]:
     """Every (series, event) with counted results, by series then the event's position."""
-    archive = counted_results()
+    archive = archive or counted_results()
+    return archive.remembered("ranking_events", lambda: _ranking_events(archive))
+
+
+def _ranking_events(archive: Archive) -> list[RankingEvent]:
     editions: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
     for result in archive.results:
         editions[(result.round.series, result.round.event_code)][result.round.edition] = (
@@ -78,6 +82,27 @@ def ranking_events() -> list[RankingEvent]:
             subcategory_names(result.round.ruleset_id, code),
             tuple(editions[(series, code)][e] for e in counted)))
     return found
+
+
+def _scored(archive: Archive, series: str, event_code: str,
+            category: str) -> tuple[list[ScoredResult], tuple[str, ...]]:
+    """Every member's points of every scored result of the list, and the editions it counts."""
+    ours = [r for r in archive.results if r.round.series == series
+            and r.round.event_code == event_code]
+    scored = [
+        ScoredResult(person, r.id, r.round.edition, archive.points[r.id])
+        for r in ours
+        if r.id in archive.points and r.status in SCORED_STATUSES
+        and (category == OVERALL or category in r.categories)
+        for person in r.people
+    ]
+    return scored, recent_editions(r.round.edition for r in ours)
+
+
+def _flags(archive: Archive, series: str, event_code: str) -> list[str]:
+    """The IOC codes of the countries whose entries have results in the list."""
+    return sorted({r.country for r in archive.results if r.round.series == series
+                   and r.round.event_code == event_code and iso_of_ioc(r.country)})
 
 
 @dataclass(frozen=True)
@@ -101,6 +126,8 @@ class RankingList:
     total: int
     page: int
     pages: int
+    # The countries with entries in the list (IOC codes), for choosing a national list.
+    countries: list[str]
 
 
 def ranking_list_get(*, series: str, event_code: str, category: str = OVERALL,
@@ -108,28 +135,24 @@ def ranking_list_get(*, series: str, event_code: str, category: str = OVERALL,
                      per_page: int = RANKING_PAGE_SIZE) -> RankingList | None:
     """A page of the ranking list of a series' event: world-wide, or of one country (IOC code)
     by the people's nationality; None when there is no such list."""
-    event = next((e for e in ranking_events()
+    archive = counted_results()
+    event = next((e for e in ranking_events(archive)
                   if e.series == series and e.event_code == event_code), None)
     if event is None or (category != OVERALL and category not in dict(event.categories)):
         return None
-    archive = counted_results()
-    ours = [r for r in archive.results if r.round.series == series
-            and r.round.event_code == event_code]
-    editions = recent_editions(r.round.edition for r in ours)
-    nationals: set[int] | None = None
+    scored, editions = archive.remembered(
+        ("scored", series, event_code, category),
+        lambda: _scored(archive, series, event_code, category))
     if country:
         iso = iso_of_ioc(country)
         if iso is None:
             return None
         nationals = set(Person.objects.filter(nationality=iso).values_list("pk", flat=True))
-    scored = [
-        ScoredResult(person, r.id, r.round.edition, archive.points[r.id])
-        for r in ours
-        if r.id in archive.points and r.status in SCORED_STATUSES
-        and (category == OVERALL or category in r.categories)
-        for person in r.people if nationals is None or person in nationals
-    ]
-    lines = ranking_lines(scored, editions=editions)
+        lines = ranking_lines([s for s in scored if s.person in nationals], editions=editions)
+    else:
+        # The world list depends on the results alone (names are read below, per page).
+        lines = archive.remembered(("world", series, event_code, category),
+                                   lambda: ranking_lines(scored, editions=editions))
     pages = max(1, math.ceil(len(lines) / per_page))
     page = min(max(1, page), pages)
     shown = lines[(page - 1) * per_page:page * per_page]
@@ -144,7 +167,9 @@ def ranking_list_get(*, series: str, event_code: str, category: str = OVERALL,
             archive.by_id[line.result], line.counted))
     # Equal points share a place; among them, by name (the withheld last).
     rows.sort(key=lambda row: (row.place, row.name == "", row.name))
-    return RankingList(event, category, country.upper(), rows, len(lines), page, pages)
+    flags = archive.remembered(("flags", series, event_code),
+                               lambda: _flags(archive, series, event_code))
+    return RankingList(event, category, country.upper(), rows, len(lines), page, pages, flags)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django_countries import countries
 
@@ -49,13 +50,14 @@ def country(request: HttpRequest, code: str) -> HttpResponse:
     iso = iso_of_ioc(code)
     if iso is None or code != code.upper():
         raise Http404("no such country")
-    page = country_page(code)
+    archive = counted_results()
+    page = country_page(code, archive=archive)
     if not page.people and not page.medals and not page.records:
         raise Http404("nothing recorded for this country")
     holders = holders_of(timed for _, timed, _ in page.records)
     return render(request, "public/people/country.html", {
         "page": page, "name": countries.name(iso), "flag_emoji": flag_emoji(code),
-        "ranking_events": ranking_events(),
+        "ranking_events": ranking_events(archive),
         "medals": [{
             "championship_slug": edition.championship_slug,
             "championship_name": edition.championship_name, "gold": edition.gold,
@@ -94,19 +96,25 @@ def ranking(request: HttpRequest, series: str, event_code: str) -> HttpResponse:
                              country=country_code, page=page)
     if found is None:
         raise Http404("no such ranking list")
-    archive = counted_results()
-    flags = sorted({r.country for r in archive.results if r.round.series == series
-                    and r.round.event_code == event_code and iso_of_ioc(r.country)})
+    # A hundred rows: links are made from prefixes rather than a `{% url %}` per cell.
     return render(request, "public/people/ranking.html", {
         "ranking": found, "event": found.event,
-        "countries": [(code, countries.name(iso_of_ioc(code) or "")) for code in flags],
+        "countries": [(code, countries.name(iso_of_ioc(code) or "")) for code in found.countries],
         "country_name": countries.name(iso_of_ioc(country_code) or "") if country_code else "",
         "pages": range(1, found.pages + 1),
         "category_name": dict(found.event.categories).get(found.category, ""),
-        "rows": [(row, result_words(row.result), points_words(row.points))
-                 for row in found.rows],
+        "rows": [{"row": row, "time": result_words(row.result),
+                  "points": points_words(row.points)} for row in found.rows],
+        "championship_prefix": url_prefix("public:championship", "x"),
+        "person_prefix": url_prefix("public:people:person", 0),
+        "country_prefix": url_prefix("public:people:country", "XXX"),
         "editions_counted": EDITIONS_COUNTED,
     })
+
+
+def url_prefix(name: str, placeholder: object) -> str:
+    """A URL with one argument, without the argument: the template appends `<arg>/`."""
+    return reverse(name, args=[placeholder]).removesuffix(f"{placeholder}/")
 
 
 @require_safe
