@@ -110,7 +110,7 @@ def test_a_country_page_lists_its_people_podiums_and_national_records(client, ar
     assert '<span class="medal medal-1">1.</span> Individual' in html
     assert '<span class="medal medal-2">2.</span> Individual' in html
     assert "48:20" in html
-    assert "Pódia" in get(client, "country", "CZE", language="cs")
+    assert "Stupně vítězů" in get(client, "country", "CZE", language="cs")
 
 
 def test_unknown_or_empty_countries_have_no_page(client, archive):
