@@ -58,8 +58,11 @@ export function lineCells(line, labels, numbers) {
       destination: qualified.to_group || labels.nextRound,
       reason: labels.reasons[qualified.reason] || qualified.reason,
       confirmed: Boolean(qualified.confirmed),
+      clinched: line.certainty === "clinched",
     } : null,
     version: line.version,
+    record: line.record || "",
+    recordWords: (labels.records || {})[line.record] || "",
   };
 }
 
@@ -85,6 +88,14 @@ export function awaitingBadge(cells, labels) {
   return cells.awaitingCheck ? [" ", el("span", "badge awaiting", labels.awaitingCheck)] : [];
 }
 
+/** The badge of a broken record ("WR", "NR"), its name as a title. */
+export function recordBadge(cells) {
+  if (!cells.record) return [];
+  const badge = el("abbr", "badge record", cells.record);
+  badge.title = cells.recordWords;
+  return [" ", badge];
+}
+
 /** The final time, or the status (DSQ, DNS, DNF) with its words as a title. */
 export function finalCell(cells, className = "num final") {
   if (!cells.statusWords) return cell(className, cells.final);
@@ -93,16 +104,27 @@ export function finalCell(cells, className = "num final") {
   return cell(className, abbr);
 }
 
+/** The mark of a qualification not yet confirmed: clinched, or expected (the twin of
+ * templates/public/live/_mark.html). */
+function qualificationMark(q, labels, { expected = true } = {}) {
+  if (!q.confirmed && q.clinched) {
+    const mark = el("span", "clinched", `✓ ${labels.clinched}`);
+    mark.title = labels.clinchedTitle;
+    return [" ", mark];
+  }
+  if (expected && !q.confirmed) {
+    const mark = el("span", "expected", `(${labels.expected})`);
+    mark.title = labels.expectedTitle;
+    return [" ", mark];
+  }
+  return [];
+}
+
 export function nextCell(cells, labels, { expected = true } = {}) {
   const q = cells.qualification;
   if (!q) return cell("next");
   const parts = [el("span", "to", q.destination), " ", el("span", "why", q.reason)];
-  if (expected && !q.confirmed) {
-    const mark = el("span", "expected", `(${labels.expected})`);
-    mark.title = labels.expectedTitle;
-    parts.push(" ", mark);
-  }
-  return cell("next", ...parts);
+  return cell("next", ...parts, ...qualificationMark(q, labels, { expected }));
 }
 
 export function rowOf(cells) {
@@ -126,8 +148,12 @@ export function decidesCell(cells, labels) {
 export function moreCell(cells, labels) {
   const words = labels.columns;
   const list = el("dl");
-  const add = (term, value) => {
-    if (value !== "") list.append(el("dt", "", term), el("dd", "", value));
+  const add = (term, ...value) => {
+    if (value.length && value[0] !== "") {
+      const dd = el("dd");
+      dd.append(...value);
+      list.append(el("dt", "", term), dd);
+    }
   };
   const q = cells.qualification;
   add(words.table, cells.table);
@@ -135,9 +161,7 @@ export function moreCell(cells, labels) {
   add(words.penalty, cells.penalty);
   add(words.result, cells.statusWords);
   add(words.piecesPerMinute, cells.piecesPerMinute);
-  if (q) {
-    add(words.nextRound, `${q.destination} ${q.reason}${q.confirmed ? "" : ` (${labels.expected})`}`);
-  }
+  if (q) add(words.nextRound, `${q.destination} ${q.reason}`, ...qualificationMark(q, labels));
   add(words.group, cells.group);
   const summary = el("summary");
   summary.append(el("span", "visually-hidden", labels.detailsOf.replace("%(name)s", cells.name)));
@@ -155,7 +179,7 @@ function resultsRow(cells, { labels, official, entrantUrl }) {
   if (official) tr.append(cell("num official", cells.officialRank));
   tr.append(
     flagCell(cells),
-    cell("name", link, ...awaitingBadge(cells, labels)),
+    cell("name", link, ...awaitingBadge(cells, labels), ...recordBadge(cells)),
     cell("num seat", cells.table),
     cell("num time", cells.time),
     cell("num penalty", cells.penalty),
