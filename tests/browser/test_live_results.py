@@ -131,7 +131,7 @@ def test_rows_drawn_by_the_script_read_as_the_servers(browser, asgi_server, live
     # What a phone shows of each line (the deciding figure) and what it folds away.
     assert [by_entry[n][13] for n in "1345"] == ["33:50", "Pieces 411", "41:40", "DSQ"]
     assert by_entry["1"][14] == ("Details of Petr NovakTable1Time33:20Penalty+00:30"
-                                 "Pieces per minute14.78Next roundFinal national quota (expected)"
+                                 "Pieces per minute14.78Next roundFinal national quota ✓ qualified"
                                  "GroupA")
     assert by_entry["5"][14] == "Details of Eva KimTable2ResultDisqualifiedGroupB"
 

@@ -160,7 +160,7 @@ def test_the_rest_of_a_row_opens_with_a_tap_or_the_keyboard_and_stays_open_live(
     first.locator("summary").tap()
     expect(details).to_be_visible()
     expect(details).to_contain_text("Table1Time33:20Penalty+00:30")
-    expect(details).to_contain_text("Next roundFinal national quota (expected)")
+    expect(details).to_contain_text("Next roundFinal national quota ✓ qualified")
     screenshot(phone_page, "phone-results-row-open")
 
     hugo = phone_page.locator('[data-groups] tr[data-entry="2"]')

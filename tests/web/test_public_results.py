@@ -201,9 +201,9 @@ def test_a_phone_row_has_the_figure_that_decides_the_place_and_folds_the_rest(cl
     decides, more = NEXT + 1, NEXT + 2
     assert [rows[n][1][decides] for n in (1, 4, 5)] == ["50:10", "Pieces 321", "DSQ"]
     assert rows[1][1][more] == ("Details of Ana NovakTable1Time50:00Penalty+00:10"
-                                "Pieces per minute9.97Next roundS1 by place (expected)GroupA")
+                                "Pieces per minute9.97Next roundS1 by place ✓ qualifiedGroupA")
     assert rows[4][1][more] == (f"Details of Dan SmithTable4Pieces per minute"
-                                f"{321 * 60 / (90 * 60):.2f}Next roundS1 by place (expected)"
+                                f"{321 * 60 / (90 * 60):.2f}Next roundS1 by place ✓ qualified"
                                 "GroupA")
     assert rows[5][1][more] == "Details of Eva RossiTable5ResultDisqualifiedGroupA"
     assert rows[6][1][decides] == "51:40"
