@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.models import Role
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.services.settings import SetupError
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.ruleset import Ruleset
@@ -43,10 +44,10 @@ class RulesetSettingsForm(forms.Form):
     def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name, spec in ruleset.settings.items():
-            choices = [(c.value, f"{c.value}: {c.name}" if c.name else c.value)
+            choices = [(c.value, f"{c.value}: {ruleset_text(c.name)}" if c.name else c.value)
                        for c in ruleset.setting_values(name)]
             self.fields[name] = forms.ChoiceField(
-                label=name, help_text=spec.description, required=spec.default is None,
+                label=name, help_text=ruleset_text(spec.description), required=spec.default is None,
                 choices=choices if spec.default is not None else [("", "---------"), *choices],
                 initial=spec.default)
 
@@ -73,6 +74,9 @@ DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
 class EventForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100,
+                           help_text=_("The ruleset's name is shown in each visitor's language; "
+                                       "a name of your own is shown as you type it."))
     capacity = forms.IntegerField(label=_("Capacity (entries; blank: no limit)"), min_value=1,
                                   max_value=limits.MAX_ENTRIES, required=False)
     fee_amount = forms.DecimalField(label=_("Fee"), min_value=0, max_digits=10,
