@@ -118,3 +118,27 @@ def test_an_event_needs_a_name(czech, client_as):
                               {"name": "   ", "capacity": ""})
     assert response.status_code == 200
     assert czech.events.get(code="pairs").name == "Pairs"
+
+
+def test_the_api_keeps_the_stored_name_and_adds_the_name_in_the_requested_language(client,
+                                                                                 czech):
+    response = client.get(f"/api/v1/championships/{czech.slug}", HTTP_ACCEPT_LANGUAGE="cs")
+    individual = response.json()["events"][0]
+    assert (individual["name"], individual["display_name"]) == ("Individual", "Jednotlivci")
+    assert [(r["name"], r["display_name"]) for r in individual["rounds"]] == [
+        ("Qualification", "Kvalifikace"), ("Final", "Finále")]
+    english = client.get(f"/api/v1/championships/{czech.slug}").json()["events"][0]
+    assert english["display_name"] == "Individual"
+
+
+def test_the_awards_say_in_czech_who_may_take_the_prizes(client, czech):
+    """czech-championship.txt: the medals go to the official ranking only."""
+    rnd = round_of(czech, "individual", "qualification")
+    round_state_set(round=rnd, state=RoundState.RUNNING)
+    finish(rnd, enter(rnd, 1, "Petr Novak", "CZ"), 2000)
+    finish(rnd, enter(rnd, 2, "Hugo Weber", "DE"), 1900)
+    czech.events.filter(code="individual").update(standings_published_at=timezone.now())
+    page = get(client, "public:standings:event", czech.slug, "individual", language="cs")
+    assert ("Ceny jen pro soutěžící, kteří splňují: Trvalý pobyt v České republice."
+            in page)
+    assert "puzzle a drobný dárek" in page  # the prize, beside the trophy

@@ -36,6 +36,8 @@ class Category:
 
     id: str
     name: str
+    # Who may take the category's prizes, in the ruleset's words (translated); empty: anyone.
+    prizes_only_for: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,8 +94,22 @@ class EventStandings:
 
     @property
     def categories(self) -> list[Category]:
-        return [Category(OVERALL, _("Overall")),
-                *(Category(sub.id, ruleset_text(sub.name)) for sub in self.spec.subcategories)]
+        return [Category(OVERALL, _("Overall"), self._prizes_only_for(OVERALL)),
+                *(Category(sub.id, ruleset_text(sub.name), self._prizes_only_for(sub.id))
+                  for sub in self.spec.subcategories)]
+
+    def _prizes_only_for(self, category: str) -> tuple[str, ...]:
+        """The conditions the category's prizes set (official ranking, residence), translated."""
+        official = self.ruleset.official_ranking
+        found: list[str] = []
+        for award in self.spec.awards:
+            if award.category != category:
+                continue
+            conditions = [award.eligible] if award.eligible is not None else []
+            if award.official_only and official is not None:
+                conditions.append(official)
+            found.extend(ruleset_text(c.description) for c in conditions)
+        return tuple(dict.fromkeys(found))
 
     def category_name(self, category: str) -> str:
         return next((c.name for c in self.categories if c.id == category), category)
