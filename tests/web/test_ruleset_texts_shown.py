@@ -87,7 +87,8 @@ def test_an_organiser_renames_an_event_and_everyone_reads_the_new_name(client, c
     organiser = client_as(czech, Role.ORGANISER)
     seq = czech.live_seq
     response = organiser.post(reverse("control:setup:event", args=[czech.slug, "individual"]),
-                              {"name": "  Jednotlivci open  ", "capacity": "150"})
+                              {"name": "  Jednotlivci open  ", "capacity": "150",
+                               "fee_per": "entry"})
     assert response.status_code == 302
     event = czech.events.get(code="individual")
     assert event.name == "Jednotlivci open"
@@ -115,8 +116,9 @@ def test_an_organiser_renames_an_event_and_everyone_reads_the_new_name(client, c
 def test_an_event_needs_a_name(czech, client_as):
     organiser = client_as(czech, Role.ORGANISER)
     response = organiser.post(reverse("control:setup:event", args=[czech.slug, "pairs"]),
-                              {"name": "   ", "capacity": ""})
+                              {"name": "   ", "capacity": "", "fee_per": "entry"})
     assert response.status_code == 200
+    assert "name" in response.context["form"].errors
     assert czech.events.get(code="pairs").name == "Pairs"
 
 
