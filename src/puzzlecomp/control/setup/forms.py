@@ -79,7 +79,7 @@ NAME_HELP = _("The ruleset's name is shown in each visitor's language; a name of
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=100, help_text=NAME_HELP)
+    name = forms.CharField(label=_("Event name"), max_length=100, help_text=NAME_HELP)
     capacity = forms.IntegerField(label=_("Capacity (entries; blank: no limit)"), min_value=1,
                                   max_value=limits.MAX_ENTRIES, required=False)
     fee_amount = forms.DecimalField(label=_("Fee"), min_value=0, max_digits=10,
@@ -129,7 +129,7 @@ class RegistrationTermsForm(forms.Form):
 
 
 class RoundForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=100, help_text=NAME_HELP)
+    name = forms.CharField(label=_("Round name"), max_length=100, help_text=NAME_HELP)
     time_limit_minutes = forms.IntegerField(label=_("Time limit (minutes)"), min_value=1,
                                             max_value=limits.MAX_MINUTES, required=False)
     starts_at = forms.DateTimeField(label=_("Starts at"), required=False, widget=DATETIME)
