@@ -144,3 +144,11 @@ def test_the_awards_say_in_czech_who_may_take_the_prizes(client, czech):
     assert ("Ceny jen pro soutěžící, kteří splňují: Trvalý pobyt v České republice."
             in page)
     assert "puzzle a drobný dárek" in page  # the prize, beside the trophy
+
+
+def test_the_australian_states_are_offered_in_the_visitors_language(client, make_championship):
+    australian = published(make_championship, "australia-state")
+    form = get(client, "public:registration:register", australian.slug, "individual",
+               language="es")
+    assert '<option value="NSW">Nueva Gales del Sur</option>' in form
+    assert '<option value="WA">Australia Occidental</option>' in form
