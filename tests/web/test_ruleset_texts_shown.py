@@ -13,6 +13,7 @@ from django.utils import timezone, translation
 from puzzlecomp.championships.models import AuditEntry, Notice, Role, RoundState
 from puzzlecomp.championships.services.interchange import championship_export, championship_import
 from puzzlecomp.championships.services.rounds import round_state_set
+from puzzlecomp.championships.services.settings import SetupError, event_update
 from puzzlecomp.live.snapshot import snapshot_cache_clear
 from puzzlecomp.translations import compile_catalogs
 from tests.support import round_of
@@ -113,13 +114,16 @@ def test_an_organiser_renames_an_event_and_everyone_reads_the_new_name(client, c
     assert "<li>Pairs</li>" in english
 
 
-def test_an_event_needs_a_name(czech, client_as):
+def test_a_blank_name_gives_the_event_back_its_ruleset_name(czech, client_as):
     organiser = client_as(czech, Role.ORGANISER)
-    response = organiser.post(reverse("control:setup:event", args=[czech.slug, "pairs"]),
-                              {"name": "   ", "capacity": "", "fee_per": "entry"})
-    assert response.status_code == 200
-    assert "name" in response.context["form"].errors
-    assert czech.events.get(code="pairs").name == "Pairs"
+    address = reverse("control:setup:event", args=[czech.slug, "pairs"])
+    for typed, stored in (("Dvojice open", "Dvojice open"), ("   ", "Pairs")):
+        response = organiser.post(address, {"name": typed, "capacity": "", "fee_per": "entry"})
+        assert response.status_code == 302
+        assert czech.events.get(code="pairs").name == stored
+    with pytest.raises(SetupError) as refused:
+        event_update(event=czech.events.get(code="pairs"), by=None, capacity=None, name=" ")
+    assert refused.value.code == "event.blank_name"
 
 
 def test_the_api_keeps_the_stored_name_and_adds_the_name_in_the_requested_language(client,

@@ -75,11 +75,12 @@ DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 # Events and rounds: the ruleset's name is translated on every page, the organiser's is not.
 NAME_HELP = _("The ruleset's name is shown in each visitor's language; a name of your own is "
-              "shown as you type it.")
+              "shown as you type it. Blank: the ruleset's name.")
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(label=_("Event name"), max_length=100, help_text=NAME_HELP)
+    name = forms.CharField(label=_("Event name"), max_length=100, required=False,
+                           help_text=NAME_HELP)
     capacity = forms.IntegerField(label=_("Capacity (entries; blank: no limit)"), min_value=1,
                                   max_value=limits.MAX_ENTRIES, required=False)
     fee_amount = forms.DecimalField(label=_("Fee"), min_value=0, max_digits=10,
@@ -129,7 +130,8 @@ class RegistrationTermsForm(forms.Form):
 
 
 class RoundForm(forms.Form):
-    name = forms.CharField(label=_("Round name"), max_length=100, help_text=NAME_HELP)
+    name = forms.CharField(label=_("Round name"), max_length=100, required=False,
+                           help_text=NAME_HELP)
     time_limit_minutes = forms.IntegerField(label=_("Time limit (minutes)"), min_value=1,
                                             max_value=limits.MAX_MINUTES, required=False)
     starts_at = forms.DateTimeField(label=_("Starts at"), required=False, widget=DATETIME)

@@ -125,8 +125,10 @@ def event_edit(request: HttpRequest, championship: Championship, event: str) -> 
         "fee_early_amount": row.fee_early_amount, "fee_early_until": row.fee_early_until,
     }, rulebook_fee=ruleset.event(row.code).fee is not None,
         currency=championship.fee_currency or ruleset.currency)
+    named = ruleset.event(row.code).name
     return _edit(request, championship, form, lambda data: event_update(
-        event=row, by=request.user, **data), row.display_name)
+        event=row, by=request.user, **{**data, "name": data["name"] or named}),
+        row.display_name)
 
 
 @requires_role(Role.ORGANISER)
@@ -155,7 +157,18 @@ def round_edit(request: HttpRequest, championship: Championship, event: str,
         "starts_at": rnd.starts_at, "groups": ",".join(rnd.groups),
     })
     return _edit(request, championship, form, lambda data: round_update(
-        rnd=rnd, by=request.user, **data), f"{rnd.event.display_name}, {rnd.display_name}")
+        rnd=rnd, by=request.user, **{**data, "name": data["name"] or _ruleset_name(rnd)}),
+        f"{rnd.event.display_name}, {rnd.display_name}")
+
+
+def _ruleset_name(rnd: Round) -> str:
+    """The round's name in the ruleset (its stored name for a round the ruleset does not list,
+    such as a subcategory's tiebreaker of its own)."""
+    try:
+        spec = load_ruleset(rnd.event.championship.ruleset_id).event(rnd.event.code)
+        return spec.round(rnd.code).name
+    except KeyError:
+        return rnd.name
 
 
 @requires_role(Role.ORGANISER)
