@@ -8,6 +8,7 @@ import polib
 import pytest
 from django.utils import translation
 
+from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.rules.loading import load_ruleset, ruleset_ids
 from puzzlecomp.rules.texts import CONTEXT, shown_texts
@@ -52,3 +53,12 @@ def test_a_ruleset_word_is_shown_in_the_visitors_language_and_anything_else_as_w
         assert ruleset_text("Overall") == "Overall"
     with translation.override("en"):
         assert ruleset_text("Final") == "Final"
+
+
+def test_a_refusal_names_the_event_in_the_readers_language():
+    compile_catalogs()
+    translation.trans_real._translations = {}
+    with translation.override("nb"):
+        text = message_of("relay.not_drawn", "Relay teams of four has no drawn teams",
+                          {"event": "Relay teams of four"})
+    assert text.startswith("Stafettlag på fire ")
