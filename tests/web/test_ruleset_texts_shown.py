@@ -156,3 +156,13 @@ def test_the_australian_states_are_offered_in_the_visitors_language(client, make
                language="es")
     assert '<option value="NSW">Nueva Gales del Sur</option>' in form
     assert '<option value="WA">Australia Occidental</option>' in form
+
+
+def test_the_organiser_reads_the_ruleset_words_in_their_language_too(czech, client_as):
+    organiser = client_as(czech, Role.ORGANISER)
+    for name in ("control:setup:index", "control:rounds:index", "control:registrations:index"):
+        response = organiser.get(reverse(name, args=[czech.slug]), HTTP_ACCEPT_LANGUAGE="cs")
+        assert response.status_code == 200
+        page = response.content.decode()
+        assert "Jednotlivci" in page, name
+        assert "Dvojice" in page, name
