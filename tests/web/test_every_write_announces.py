@@ -44,6 +44,7 @@ from puzzlecomp.championships.services import (
     check_in,
     devices,
     disputes,
+    entrant_mail,
     exporting,
     facts,
     groups,
@@ -97,6 +98,8 @@ READS = {
     "device_overview",  # device_overview
     "seat_in_section", "values_for", "fresh_puzzles",  # recording
     "invented_name",  # archive
+    "entrant_emails_wanted", "results_published_mail", "result_emails",
+    "result_words",  # entrant_mail
 }
 # Writes of bookkeeping no person reads as a change: not audited, nothing announced.
 UNAUDITED = {
@@ -278,6 +281,11 @@ WRITES: dict[str, Scenario] = {
         pieces=500, motif="Lighthouse", picture=True)),
     "entry_models_choose": ("teams", lambda w: lambda: settings.entry_models_choose(
         entry=w.entries[0], rnd=w.first, models=[1, 3], by=w.organiser, now=NOW)),
+    # emails to entrants
+    "entry_emails_choose": ("published", lambda w: lambda: entrant_mail.entry_emails_choose(
+        entry=w.entries[0], wanted=False)),
+    "entrant_emails_set": ("registration", lambda w: lambda: entrant_mail.entrant_emails_set(
+        championship=w.championship, enabled=False, by=w.organiser)),
     # groups and seating
     "groups_assign": ("registration", lambda w: lambda: groups.groups_assign(
         round=w.first, seed=7)),

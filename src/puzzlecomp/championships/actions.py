@@ -72,6 +72,8 @@ PUZZLE_CHANGED = _declare("puzzlecomp.puzzle.changed",
                           _("Puzzle of round %(code)s of %(event)s changed"), ROUND)
 REGISTRATION_TERMS_CHANGED = _declare("puzzlecomp.championship.registration_terms_changed",
                                       _("Registration terms changed"), CHAMPIONSHIP)
+ENTRANT_EMAILS_SET = _declare("puzzlecomp.championship.entrant_emails_set",
+                              _("Emails of results and rulings to entrants: %(enabled)s"))
 MODELS_CHOSEN = _declare("puzzlecomp.entry.models_chosen",
                          _("Entry %(entry)s chose models %(models)s"))
 MEMBERSHIP_SET = _declare("puzzlecomp.membership.set", _("%(username)s given a role"))
@@ -92,6 +94,9 @@ ENTRY_PROMOTED = _declare("puzzlecomp.entry.promoted",
                           ENTRIES)
 ENTRIES_IMPORTED = _declare("puzzlecomp.entries.imported",
                             _("%(entries)s entries imported into %(event)s"), ENTRIES)
+ENTRY_EMAILS_CHOSEN = _declare("puzzlecomp.entry.emails_chosen",
+                               _("Entry %(entry)s of %(event)s chose emails of its results: "
+                                 "%(wanted)s"))
 RELAY_DRAWN = _declare("puzzlecomp.relay.drawn",
                        _("Relay teams of %(event)s drawn with seed %(seed)s"), ENTRIES)
 

@@ -67,6 +67,9 @@ class Championship(models.Model):
     refund_days_before = models.PositiveSmallIntegerField(
         _("full refund up to this many days before the start"), null=True, blank=True)
     fee_currency = models.CharField(_("currency of the fees"), max_length=3, blank=True)
+    # Entrants may be emailed their published results and dispute rulings (each may opt out).
+    entrant_emails = models.BooleanField(
+        _("email entrants their published results and dispute rulings"), default=True)
 
     class Meta:
         ordering = ["-starts_at"]
@@ -285,6 +288,8 @@ class Entry(models.Model):
     refund_amount = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
     group = models.CharField(max_length=20, blank=True)
     seed_rank = models.PositiveIntegerField(null=True, blank=True)
+    # The entrant's choice on their own page: emails of their published results and rulings.
+    result_emails = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["event", "number"]

@@ -20,7 +20,6 @@ from puzzlecomp.championships.models import (
     RelayDraw,
 )
 from puzzlecomp.championships.ruleset_texts import ruleset_text
-from puzzlecomp.championships.selectors.check_in import folded
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.fees import (
     Money,
@@ -31,6 +30,7 @@ from puzzlecomp.rules.fees import (
     refund_due,
     regular_price_from,
 )
+from puzzlecomp.rules.identity import folded
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.people import Person as EnginePerson
 from puzzlecomp.rules.registration import (

@@ -36,6 +36,7 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.selectors.live import time_credit_of
 from puzzlecomp.championships.selectors.planning import contacts_of
 from puzzlecomp.championships.selectors.rounds import dispute_window_ends
+from puzzlecomp.championships.services.entrant_mail import entrant_emails_wanted
 from puzzlecomp.championships.services.results import (
     RESULT_FIELDS,
     ResultValues,
@@ -128,9 +129,10 @@ def _resolve(dispute: Dispute, *, uphold: bool, resolution: str,
 
 def _mail_resolution(dispute: Dispute) -> None:
     """Email the entrant how their dispute ended (written now, in the head judge's language,
-    sent after the commit)."""
+    sent after the commit), unless the organiser or the entrant turned such emails off."""
     recipients = contacts_of(dispute.entry)
-    if not recipients:
+    if not recipients or not entrant_emails_wanted(dispute.entry,
+                                                   dispute.round.event.championship):
         return
     context = {"dispute": dispute, "entry": dispute.entry, "round": dispute.round,
                "event": dispute.round.event, "championship": dispute.round.event.championship,
