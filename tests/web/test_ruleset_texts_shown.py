@@ -111,7 +111,7 @@ def test_an_organiser_renames_an_event_and_everyone_reads_the_new_name(client, c
     assert copied.events.get(code="individual").name == "Jednotlivci open"
     english = get(client, "public:championship", "czech-copy", language="en")
     assert "Jednotlivci open" in english
-    assert "<li>Pairs</li>" in english
+    assert "<strong>Pairs</strong>" in english
 
 
 def test_a_blank_name_gives_the_event_back_its_ruleset_name(czech, client_as):
