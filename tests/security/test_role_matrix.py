@@ -214,6 +214,7 @@ class World:
             "token": entry.token, "uidb64": "MQ", "category": "overall", "entry": entry.number,
             "kind": "clock",
             "group": "A",
+            "person_id": 1, "series": "wjpc",
         }
 
     def url(self, route: str) -> str:

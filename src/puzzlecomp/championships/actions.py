@@ -106,10 +106,16 @@ GROUPS_ASSIGNED = _declare("puzzlecomp.groups.assigned",
 GROUP_MOVED = _declare("puzzlecomp.entry.group_moved",
                        _("Entry %(entry)s moved from group %(from_group)s to %(to_group)s"),
                        GROUPS)
+GROUPS_UNDONE = _declare("puzzlecomp.groups.undone",
+                        _("Group draw of %(event)s with seed %(seed)s undone: %(entries)s entries "
+                          "back in their previous group"), GROUPS)
 GROUPS_PUBLISHED = _declare("puzzlecomp.groups.published",
                             _("Groups published, %(emails)s emails sent"), GROUPS)
 SEATING_ASSIGNED = _declare("puzzlecomp.seating.assigned", _("%(seats)s entries seated"),
                             SEATING)
+SEATING_UNDONE = _declare("puzzlecomp.seating.undone",
+                         _("Seating undone: %(entries)s entries back at their previous table"),
+                         SEATING)
 SEATING_PUBLISHED = _declare("puzzlecomp.seating.published",
                               _("Seating published, %(seats)s seats"), SEATING)
 SEATS_SWAPPED = _declare("puzzlecomp.seating.swapped", _("Seats swapped in group %(group)s"),

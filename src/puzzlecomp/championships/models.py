@@ -403,6 +403,33 @@ class GroupDraw(models.Model):
         ordering = ["round", "drawn_at", "pk"]
 
 
+class PlanningKind(models.TextChoices):
+    GROUPS = "groups", _("Groups")
+    SEATING = "seating", _("Seating")
+
+
+class PlanningBackup(models.Model):
+    """What a new group draw or seating replaced, kept so that Undo restores it exactly: every
+    entry's group (a group draw) and every seat of the round as they were."""
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="planning_backups")
+    kind = models.CharField(max_length=10, choices=PlanningKind.choices)
+    # Entry number -> its group, for every entry of the event (groups only).
+    groups = models.JSONField(default=dict, blank=True)
+    # The round's seats: {"entry": number, "group", "table", "seat", "no_show", "time_credit"}.
+    seats = models.JSONField(default=list, blank=True)
+    # The group draw that replaced them (removed again on undo; groups only).
+    draw = models.ForeignKey(GroupDraw, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="+")
+    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                blank=True, related_name="+")
+    made_at = models.DateTimeField(default=timezone.now)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "made_at", "pk"]
+
+
 class RelayDraw(models.Model):
     """A draw of relay teams from the event's pool: the seed, the pool and the teams made, so
     anyone can repeat it (`planning.draw_teams`)."""

@@ -92,7 +92,8 @@ def emails(request: HttpRequest, slug: str, token: str) -> HttpResponse:
 def _shown(found: EntrantRound, posted: DisputeFileForm | None) -> dict[str, Any]:
     """A round as the template shows it, with its form (the posted one when it is for it)."""
     form = None
-    if found.may_dispute:
+    # A result is disputed once: after filing, the page shows the dispute instead of the form.
+    if found.may_dispute and not found.disputes:
         mine = posted is not None and str(found.round.pk) == posted.data.get("round")
         form = posted if mine else DisputeFileForm(initial={"round": found.round.pk})
     line = found.line or {}
@@ -100,4 +101,5 @@ def _shown(found: EntrantRound, posted: DisputeFileForm | None) -> dict[str, Any
              for key in ("time_seconds", "final_seconds", "penalty_seconds")}
     return {"round": found.round, "line": line, "times": clock,
             "status": STATUS_LABELS.get(line.get("status", ""), ""),
-            "window_ends": found.window_ends, "disputes": found.disputes, "form": form}
+            "window_ends": found.window_ends, "disputes": found.disputes, "form": form,
+            "window_open": found.may_dispute}

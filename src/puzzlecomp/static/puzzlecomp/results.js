@@ -56,8 +56,11 @@ export function lineCells(line, labels, numbers) {
       destination: qualified.to_group || labels.nextRound,
       reason: labels.reasons[qualified.reason] || qualified.reason,
       confirmed: Boolean(qualified.confirmed),
+      clinched: line.certainty === "clinched",
     } : null,
     version: line.version,
+    record: line.record || "",
+    recordWords: (labels.records || {})[line.record] || "",
   };
 }
 
@@ -83,6 +86,14 @@ export function awaitingBadge(cells, labels) {
   return cells.awaitingCheck ? [" ", el("span", "badge awaiting", labels.awaitingCheck)] : [];
 }
 
+/** The badge of a broken record ("WR", "NR"), its name as a title. */
+export function recordBadge(cells) {
+  if (!cells.record) return [];
+  const badge = el("abbr", "badge record", cells.record);
+  badge.title = cells.recordWords;
+  return [" ", badge];
+}
+
 /** The final time, or the status (DSQ, DNS, DNF) with its words as a title. */
 export function finalCell(cells) {
   if (!cells.statusWords) return cell("num final", cells.final);
@@ -95,7 +106,11 @@ export function nextCell(cells, labels, { expected = true } = {}) {
   const q = cells.qualification;
   if (!q) return cell("next");
   const parts = [el("span", "to", q.destination), " ", el("span", "why", q.reason)];
-  if (expected && !q.confirmed) {
+  if (!q.confirmed && q.clinched) {
+    const mark = el("span", "clinched", `✓ ${labels.clinched}`);
+    mark.title = labels.clinchedTitle;
+    parts.push(" ", mark);
+  } else if (expected && !q.confirmed) {
     const mark = el("span", "expected", `(${labels.expected})`);
     mark.title = labels.expectedTitle;
     parts.push(" ", mark);
@@ -119,7 +134,7 @@ function resultsRow(cells, { labels, official, entrantUrl }) {
   if (official) tr.append(cell("num official", cells.officialRank));
   tr.append(
     flagCell(cells),
-    cell("name", link, ...awaitingBadge(cells, labels)),
+    cell("name", link, ...awaitingBadge(cells, labels), ...recordBadge(cells)),
     cell("num", cells.table),
     cell("num", cells.time),
     cell("num penalty", cells.penalty),
