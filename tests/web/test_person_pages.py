@@ -83,6 +83,10 @@ def test_a_person_page_reads_in_czech(client, archive):
     html = get(client, "person", archive["Pslow"].pk, language="cs")
     assert "Osobní rekordy" in html
     assert "Body v jednotlivých ročnících" in html
+    # The ruleset's event and round names, as on every page (docs/rulesets.md).
+    assert "Jednotlivci" in html
+    assert "Finále" in html
+    assert ">Individual<" not in html
 
 
 def test_a_person_who_did_not_consent_has_no_page_and_no_name_anywhere(client, archive):

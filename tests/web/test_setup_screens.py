@@ -126,7 +126,8 @@ def test_the_settings_service_refuses_unknown_names_and_values_and_a_missing_set
 
 
 def test_an_event_capacity_is_saved_and_audited(championship, organiser):
-    assert organiser.post(url("event", championship, "pairs"), {"capacity": "150"}).status_code \
+    assert organiser.post(url("event", championship, "pairs"),
+                          {"name": "Pairs", "capacity": "150"}).status_code \
         == 302
     assert championship.events.get(code="pairs").capacity == 150
     audit = AuditEntry.objects.get(action="puzzlecomp.event.changed")

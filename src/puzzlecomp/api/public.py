@@ -62,7 +62,10 @@ class ChampionshipOut(Schema):
 class RoundOut(Schema):
     id: int
     code: str
+    # As stored: the ruleset's English words, or the organiser's own name.
     name: str
+    # The name in the language of Accept-Language (docs/public-results.md).
+    display_name: str
     state: str
     # Planned start until the round runs; then the start the head judge gave.
     starts_at: dt.datetime | None
@@ -74,6 +77,7 @@ class RoundOut(Schema):
 class EventOut(Schema):
     code: str
     name: str
+    display_name: str
     kind: str
     rounds: list[RoundOut]
 
@@ -159,6 +163,7 @@ class EntrantRoundOut(Schema):
     round_id: int
     round_code: str
     round_name: str
+    round_display_name: str
     state: str
     group: str
     table: int | None
@@ -212,12 +217,13 @@ def championship_get(request: HttpRequest, slug: str) -> dict[str, Any]:
                                .select_related("event__championship")
                                .prefetch_related("puzzles")):
         rounds.setdefault(rnd.event_id, []).append({
-            "id": rnd.pk, "code": rnd.code, "name": rnd.name, "state": rnd.state,
+            "id": rnd.pk, "code": rnd.code, "name": rnd.name,
+            "display_name": rnd.display_name, "state": rnd.state,
             "starts_at": rnd.starts_at, "time_limit_seconds": round_limit_seconds(rnd),
             "groups": list(rnd.groups or []), "published_at": rnd.published_at,
         })
-    events = [{"code": e.code, "name": e.name, "kind": e.kind, "rounds": rounds.get(e.pk, [])}
-              for e in championship.events.all()]
+    events = [{"code": e.code, "name": e.name, "display_name": e.display_name, "kind": e.kind,
+               "rounds": rounds.get(e.pk, [])} for e in championship.events.all()]
     return {**_championship_json(championship), "events": events}
 
 
@@ -283,7 +289,7 @@ def entrant_get(request: HttpRequest, slug: str, event_code: str, number: int) -
         group = line["group"] if line else (seat.group if seat else entry.group)
         rounds.append({
             "round_id": rnd.pk, "round_code": rnd.code, "round_name": rnd.name,
-            "state": rnd.state,
+            "round_display_name": rnd.display_name, "state": rnd.state,
             "group": group if groups_public(rnd) else "",
             "table": seat.table if seat and not seat.no_show and tables_public(rnd) else None,
             "result": line,

@@ -21,6 +21,7 @@ from django.utils import formats, timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.rules.errors import RulesError, RuleViolation
 
 MESSAGES: Mapping[str, Promise] = {
@@ -70,6 +71,7 @@ MESSAGES: Mapping[str, Promise] = {
         "%(count)s entrants have no table yet: seat the groups under Groups and seating."),
     "round.blank_group": _("A group label cannot be blank."),
     "round.repeated_group": _("Each group may appear once; repeated: %(repeated)s."),
+    "event.blank_name": _("An event needs a name."),
     # Results (rules/scoring.py, services/results.py, services/recording.py).
     "entry.duplicate": _("Entry %(entry)s appears twice."),
     "result.negative": _("Times, counts and credits cannot be negative."),
@@ -355,6 +357,10 @@ class Refusal(Protocol):
     def params(self) -> Mapping[str, Any]: ...
 
 
+# Parameters that carry an event's or a round's name (the ruleset's words, or the organiser's).
+_RULESET_NAMED = ("event", "round")
+
+
 def message_of(code: str, english: str, params: Mapping[str, Any]) -> str:
     """The message of `code` in the reader's language with its parameters filled in; `english`
     (the message raised with the code) when the catalog's template does not fit."""
@@ -362,7 +368,7 @@ def message_of(code: str, english: str, params: Mapping[str, Any]) -> str:
     if template is None:
         return english
     try:
-        return str(template) % {name: _display(value) for name, value in params.items()}
+        return str(template) % {name: _display(name, value) for name, value in params.items()}
     except (KeyError, TypeError, ValueError):
         return english
 
@@ -386,8 +392,11 @@ def messages_of(error: RulesError | Refusal, *, name_entry: bool = False,
     return [message_of(error.code, error.message, {**context, **error.params})]
 
 
-def _display(value: Any) -> Any:
-    """A parameter as the reader writes it: dates in their language and time zone."""
+def _display(name: str, value: Any) -> Any:
+    """A parameter as the reader writes it: dates in their language and time zone, an event's
+    or round's name in their language."""
+    if name in _RULESET_NAMED and isinstance(value, str):
+        return ruleset_text(value)
     if isinstance(value, dt.datetime):
         return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
     if isinstance(value, dt.date):

@@ -13,6 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
+from puzzlecomp.championships.ruleset_texts import ruleset_text
+
 
 class Role(models.IntegerChoices):
     """Per-championship roles, ordered: a smaller number may do everything a larger one may."""
@@ -118,6 +120,11 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.championship} - {self.name}"
 
+    @property
+    def display_name(self) -> str:
+        """The name in the visitor's language (an organiser's own name as typed)."""
+        return ruleset_text(self.name)
+
 
 class RoundState(models.TextChoices):
     PLANNED = "planned", _("Planned")
@@ -153,6 +160,11 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} - {self.name}"
+
+    @property
+    def display_name(self) -> str:
+        """The name in the visitor's language (an organiser's own name as typed)."""
+        return ruleset_text(self.name)
 
 
 class GroupStart(models.Model):

@@ -1,11 +1,12 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.rules.loading import load_ruleset, ruleset_ids
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
-    return [(rid, f"{load_ruleset(rid).name} ({rid})") for rid in ruleset_ids()]
+    return [(rid, f"{ruleset_text(load_ruleset(rid).name)} ({rid})") for rid in ruleset_ids()]
 
 
 class ChampionshipCreateForm(forms.Form):

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from puzzlecomp.rules.people import Person
+from puzzlecomp.rules.texts import Text
 
 ConditionField = Literal[
     "nationality",
@@ -95,7 +96,7 @@ class Eligibility(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    description: str
+    description: Text
     when: Condition
     # A pair or team is eligible when all, any, or a majority of its members are.
     members: Literal["all", "any", "majority"] = "all"

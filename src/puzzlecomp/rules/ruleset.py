@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from puzzlecomp.rules.conditions import Condition, ConditionField, Eligibility
+from puzzlecomp.rules.texts import Text
 
 
 class Model(BaseModel):
@@ -105,7 +106,7 @@ class SeatingRule(Model):
 
 class Round(Model):
     id: str
-    name: str
+    name: Text
     time_limit_minutes: int | None = Field(default=None, gt=0)
     puzzles: tuple[PuzzleSpec, ...] = ()
     relay_parts: tuple[RelayPart, ...] = ()
@@ -153,7 +154,7 @@ class AwardRule(Model):
     trophy: bool = True
     # Money per place from from_place on, in the ruleset's currency.
     money: tuple[int, ...] = ()
-    items: str = ""
+    items: Text = ""
     # Only entrants eligible for the ruleset's official ranking take these places.
     official_only: bool = False
     # Only entrants meeting this condition take these places (e.g. residents of the host state).
@@ -170,7 +171,7 @@ class AwardRule(Model):
 
 class Subcategory(Model):
     id: str
-    name: str
+    name: Text
     when: Condition
     members: Literal["all", "any", "majority"] = "all"
 
@@ -216,7 +217,7 @@ class NationalityRule(Model):
 
 class Event(Model):
     id: str
-    name: str
+    name: Text
     kind: Literal["individual", "pair", "team", "relay"]
     members_min: int = Field(default=1, ge=1)
     members_max: int = Field(default=1, ge=1)
@@ -312,7 +313,7 @@ class Choice(Model):
     """One value a person fact or a setting may take, with its name for people."""
 
     value: str
-    name: str = ""
+    name: Text = ""
 
 
 class PersonFact(Model):
@@ -335,7 +336,7 @@ class PersonFact(Model):
 class SettingSpec(Model):
     """A championship setting the organiser supplies: its meaning and the values it takes."""
 
-    description: str
+    description: Text
     values: tuple[Choice, ...] = ()
     # The values of a declared person fact instead of a list of its own (e.g. region).
     values_of: ConditionField | None = None
@@ -358,7 +359,7 @@ class FloorPlanSpec(Model):
 
 class Ruleset(Model):
     id: str
-    name: str
+    name: Text
     rulebook: str
     currency: str = ""
     penalty: PenaltyRule

@@ -27,7 +27,7 @@ def ceremony_list_pdf(standings: EventStandings) -> bytes:
     awards = standings.award_rows(public=False)
     pdf = Document()
     pdf.add_page()
-    pdf.write_line(f"{event.championship.name} · {event.name}", 9)
+    pdf.write_line(f"{event.championship.name} · {event.display_name}", 9)
     pdf.write_line(_("Prize ceremony"), 18, bold=True, height=12)
     if not awards:
         pdf.write_line(_("No prizes yet: no entrant has a place."), 11)
@@ -72,7 +72,7 @@ def certificates_pdf(standings: EventStandings, awards: Sequence[AwardRow]) -> b
         pdf.write_line(award.flag, 14, height=9, align="C")
         pdf.ln(6)
         place = _("Place %(place)s") % {"place": award.place}
-        pdf.write_line(f"{place} · {award.category_name} · {event.name}", 18, height=11,
+        pdf.write_line(f"{place} · {award.category_name} · {event.display_name}", 18, height=11,
                        align="C")
         if award.prize:
             pdf.write_line(award.prize, 15, height=10, align="C")

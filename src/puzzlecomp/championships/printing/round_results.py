@@ -114,7 +114,7 @@ def round_results_pdf(rnd: Round) -> bytes:
     """The results on A4 landscape, a page (or more) per group, qualifiers in bold."""
     event = rnd.event
     lines = round_result_lines(rnd)
-    heading = Heading(event.championship.name, event.name, rnd.name, "")
+    heading = Heading(event.championship.name, event.display_name, rnd.display_name, "")
     groups: dict[str, list[ResultLine]] = {}
     for line in lines:
         groups.setdefault(line.group, []).append(line)

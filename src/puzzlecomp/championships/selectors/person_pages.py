@@ -14,6 +14,7 @@ from django.db.models import QuerySet
 from django_countries.ioc_data import IOC_TO_ISO
 
 from puzzlecomp.championships.models import Person
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.careers import (
     Archive,
     CountedResult,
@@ -87,10 +88,10 @@ def person_career(person: Person) -> Career:
 
 
 def _event_names(results: Iterable[CountedResult]) -> dict[str, str]:
-    """Each event code's name at its newest edition."""
+    """Each event code's name at its newest edition, in the reader's language."""
     names: dict[str, str] = {}
     for result in sorted(results, key=lambda r: r.round.edition):
-        names[result.round.event_code] = result.round.event_name
+        names[result.round.event_code] = ruleset_text(result.round.event_name)
     return names
 
 

@@ -19,6 +19,7 @@ from puzzlecomp.championships.models import (
     Person,
     RelayDraw,
 )
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.fees import (
     Money,
@@ -351,7 +352,7 @@ def outside_official_ranking(entry: Entry) -> str | None:
         with_members()).get(pk=entry.pk)
     members = engine_entry(entry).members
     return None if official.admits(members, entry.event.championship.settings) else (
-        official.description)
+        ruleset_text(official.description))
 
 
 def registration_overview(*, championship: Championship,

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.engine import round_ranking
 from puzzlecomp.championships.models import Event, Result
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.publishing import public_name, withheld_by_number
 from puzzlecomp.rules.awards import AwardLine, event_awards
 from puzzlecomp.rules.conditions import Value
@@ -35,6 +36,8 @@ class Category:
 
     id: str
     name: str
+    # Who may take the category's prizes, in the ruleset's words (translated); empty: anyone.
+    prizes_only_for: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -91,8 +94,22 @@ class EventStandings:
 
     @property
     def categories(self) -> list[Category]:
-        return [Category(OVERALL, _("Overall")),
-                *(Category(sub.id, sub.name) for sub in self.spec.subcategories)]
+        return [Category(OVERALL, _("Overall"), self._prizes_only_for(OVERALL)),
+                *(Category(sub.id, ruleset_text(sub.name), self._prizes_only_for(sub.id))
+                  for sub in self.spec.subcategories)]
+
+    def _prizes_only_for(self, category: str) -> tuple[str, ...]:
+        """The conditions the category's prizes set (official ranking, residence), translated."""
+        official = self.ruleset.official_ranking
+        found: list[str] = []
+        for award in self.spec.awards:
+            if award.category != category:
+                continue
+            conditions = [award.eligible] if award.eligible is not None else []
+            if award.official_only and official is not None:
+                conditions.append(official)
+            found.extend(ruleset_text(c.description) for c in conditions)
+        return tuple(dict.fromkeys(found))
 
     def category_name(self, category: str) -> str:
         return next((c.name for c in self.categories if c.id == category), category)
@@ -104,7 +121,7 @@ class EventStandings:
             parts.append(f"{number_format(award.money, force_grouping=True)} "
                          f"{self.ruleset.currency}")
         if award.items:
-            parts.append(award.items)
+            parts.append(ruleset_text(award.items))
         return " · ".join(parts)
 
     def category(self, category: str) -> list[StandingLine]:
@@ -133,7 +150,8 @@ class EventStandings:
             rows.append(StandingRow(
                 place=line.place, overall_place=line.overall_place, entry=int(line.entry.id),
                 name=self.name(line, public=public), flag=self.flag(line),
-                round=self.round_names.get(line.round_id, line.round_id), group=line.entry.group,
+                round=ruleset_text(self.round_names.get(line.round_id, line.round_id)),
+                group=line.entry.group,
                 round_rank=line.round_rank, status=score.status.value,
                 final_seconds=score.final_time,
                 final_time=format_time(score.final_time) if score.final_time is not None else None,

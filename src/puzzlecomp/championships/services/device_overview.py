@@ -99,7 +99,8 @@ def _live_round(device: JudgeDevice, rnd: Round, clock: dict[str, Any]) -> LiveR
             group=seat.group, seat=seat.seat, no_show=seat.no_show,
             result=results.get(seat.entry_id)))
     return LiveRound(
-        id=rnd.pk, code=rnd.code, name=rnd.name, event=rnd.event.name, state=str(rnd.state),
+        id=rnd.pk, code=rnd.code, name=rnd.display_name, event=rnd.event.display_name,
+        state=str(rnd.state),
         clock=clock, time_limit_seconds=rules.time_limit_seconds,
         puzzle_sizes=rules.puzzle_sizes,
         stages=tuple(tuple(i + 1 for i in stage) for stage in puzzle_stages(rules.round)),

@@ -375,7 +375,7 @@ def _mail_after_commit(entry: Entry, template: str, **context: Any) -> None:
         fresh = Entry.objects.select_related("event__championship").get(pk=entry_id)
         with translation.override(language):
             subject = str(SUBJECTS[template] % {
-                "event": fresh.event.name, "championship": fresh.event.championship.name})
+                "event": fresh.event.display_name, "championship": fresh.event.championship.name})
             body = render_to_string(f"emails/{template}.txt", {
                 "entry": fresh, "event": fresh.event, "championship": fresh.event.championship,
                 "members": fresh.members.select_related("person"),

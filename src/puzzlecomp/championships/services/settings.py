@@ -146,9 +146,16 @@ def floor_plan_set(
 def event_update(*, event: Event, by: Any, capacity: int | None,
                  fee_amount: Decimal | None = None, fee_per: str = "entry",
                  fee_early_amount: Decimal | None = None,
-                 fee_early_until: dt.date | None = None) -> Event:
-    """Change how many entries the event takes (None: no limit) and the fee the organiser sets
-    where the rulebook names none: a regular price, and an early price up to a day."""
+                 fee_early_until: dt.date | None = None, name: str | None = None) -> Event:
+    """Change the event's name (None: keep it), how many entries it takes (None: no limit) and
+    the fee the organiser sets where the rulebook names none: a regular price, and an early
+    price up to a day.
+
+    A name other than the ruleset's is shown as typed, in every language; the ruleset's own
+    name is shown translated (championships/ruleset_texts.py)."""
+    name = event.name if name is None else name.strip()
+    if not name:
+        raise SetupError("event.blank_name", "An event needs a name.")
     if (fee_early_amount is None) != (fee_early_until is None):
         raise SetupError("fee.early_incomplete",
                          "An early price needs both its amount and its last day.")
@@ -157,7 +164,8 @@ def event_update(*, event: Event, by: Any, capacity: int | None,
     if fee_early_amount is not None and fee_amount is not None and fee_early_amount > fee_amount:
         raise SetupError("fee.early_above_regular",
                          "The early price is above the regular price.")
-    _apply(event, {"capacity": capacity, "fee_amount": fee_amount, "fee_per": fee_per,
+    _apply(event, {"name": name, "capacity": capacity, "fee_amount": fee_amount,
+                   "fee_per": fee_per,
                    "fee_early_amount": fee_early_amount, "fee_early_until": fee_early_until},
            EVENT_CHANGED, championship=event.championship, by=by, event=event.code)
     return event

@@ -156,8 +156,8 @@ def desk_list(request: HttpRequest, championship: Championship, round_id: int) -
     rnd = _round(championship, round_id)
     lines = [DeskLine(line.name, line.number, line.country, line.group, line.table)
              for line in desk_get(rnd, now=timezone.now()).lines]
-    content = check_in_list_pdf(heading=Heading(championship.name, rnd.event.name, rnd.name, ""),
-                                lines=lines)
+    heading = Heading(championship.name, rnd.event.display_name, rnd.display_name, "")
+    content = check_in_list_pdf(heading=heading, lines=lines)
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = (
         f'attachment; filename="check-in-{rnd.event.code}-{rnd.code}.pdf"')

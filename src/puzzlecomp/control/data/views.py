@@ -168,5 +168,5 @@ def import_confirm(request: HttpRequest, championship: Championship) -> HttpResp
                                        "Imported %(count)s entries (%(people)s) into %(event)s.",
                                        summary.entries)
                      % {"count": summary.entries, "people": _people(summary.people),
-                        "event": event.name})
+                        "event": event.display_name})
     return redirect("control:data:index", slug=championship.slug)

@@ -165,7 +165,7 @@ class ProjectorSceneForm(forms.Form):
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = (Round.objects.filter(event__championship=championship)
                           .select_related("event").order_by("event__position", "position"))
-        field.label_from_instance = lambda rnd: f"{rnd.event.name} · {rnd.name}"
+        field.label_from_instance = lambda rnd: f"{rnd.event.display_name} · {rnd.display_name}"
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -306,7 +306,7 @@ def seat_no_show(request: HttpRequest, championship: Championship,
 
 
 def _heading(rnd: Round, group: str) -> Heading:
-    return Heading(rnd.event.championship.name, rnd.event.name, rnd.name, group)
+    return Heading(rnd.event.championship.name, rnd.event.display_name, rnd.display_name, group)
 
 
 def _pdf(content: bytes, name: str) -> HttpResponse:

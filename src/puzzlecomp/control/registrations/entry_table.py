@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from puzzlecomp.championships.models import Championship, EntryStatus, Event
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.registration import EntryRow
 
 _ROW = ('<tr><td class="num">{}</td><td>{}{}<br><span class="muted">{}</span></td><td>{}{}</td>'
@@ -59,7 +60,8 @@ def entry_table_rows(rows: Sequence[EntryRow], *, championship: Championship,
         html.append(_ROW.format(
             entry.number, escape(entry.name), members, escape(entry.contact_email),
             escape(entry.country), mixed if entry.mixed else "",
-            f"<td>{escape(', '.join(row.age_categories))}</td>" if age_column else "",
+            f"<td>{escape(', '.join(map(ruleset_text, row.age_categories)))}</td>"
+            if age_column else "",
             yes if row.accompanied_by_adult else "",
             f"<td>{foreign if row.foreign else ''}</td>" if foreign_column else "", status,
             escape(dateformat.format(timezone.localtime(entry.registered_at), date_format)),

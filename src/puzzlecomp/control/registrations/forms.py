@@ -11,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from puzzlecomp.championships.models import EntryStatus, HistoryFact
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.registration import EntryRow
 from puzzlecomp.championships.services.relay import SEED_LIMIT
 
@@ -36,7 +37,8 @@ class EntryFilterForm(forms.Form):
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if categories:
-            self.fields["category"].choices = [("", _("all")), *((c, c) for c in categories)]
+            self.fields["category"].choices = [("", _("all")),
+                                               *((c, ruleset_text(c)) for c in categories)]
         else:
             del self.fields["category"]
         if not foreign:

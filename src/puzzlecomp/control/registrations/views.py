@@ -72,7 +72,7 @@ def _entry(championship: Championship, event_code: str, number: int) -> Entry:
 
 def _refused(request: HttpRequest, refused: RulesError, event: Event) -> None:
     for violation in refused.violations:
-        messages.error(request, violation_message(violation, event=event.name))
+        messages.error(request, violation_message(violation, event=event.display_name))
 
 
 @requires_role(Role.ORGANISER)

@@ -187,7 +187,7 @@ def next_round_create(request: HttpRequest, championship: Championship,
                           made.seated) % {"count": made.seated}
         messages.success(request, (_("%(round)s: groups %(groups)s, %(seated)s")
                                    if groups else _("%(round)s: %(seated)s"))
-                         % {"round": made.round.name, "groups": groups, "seated": seated})
+                         % {"round": made.round.display_name, "groups": groups, "seated": seated})
     return _to_qualifiers(championship, rnd)
 
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.models import Role
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.services.settings import SetupError
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.ruleset import Ruleset
@@ -50,10 +51,10 @@ class RulesetSettingsForm(forms.Form):
     def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name, spec in ruleset.settings.items():
-            choices = [(c.value, f"{c.value}: {c.name}" if c.name else c.value)
+            choices = [(c.value, f"{c.value}: {ruleset_text(c.name)}" if c.name else c.value)
                        for c in ruleset.setting_values(name)]
             self.fields[name] = forms.ChoiceField(
-                label=name, help_text=spec.description, required=spec.default is None,
+                label=name, help_text=ruleset_text(spec.description), required=spec.default is None,
                 choices=choices if spec.default is not None else [("", "---------"), *choices],
                 initial=spec.default)
 
@@ -79,7 +80,14 @@ class FloorPlanForm(forms.Form):
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
+# Events and rounds: the ruleset's name is translated on every page, the organiser's is not.
+NAME_HELP = _("The ruleset's name is shown in each visitor's language; a name of your own is "
+              "shown as you type it. Blank: the ruleset's name.")
+
+
 class EventForm(forms.Form):
+    name = forms.CharField(label=_("Event name"), max_length=100, required=False,
+                           help_text=NAME_HELP)
     capacity = forms.IntegerField(label=_("Capacity (entries; blank: no limit)"), min_value=1,
                                   max_value=limits.MAX_ENTRIES, required=False)
     fee_amount = forms.DecimalField(label=_("Fee"), min_value=0, max_digits=10,
@@ -129,7 +137,8 @@ class RegistrationTermsForm(forms.Form):
 
 
 class RoundForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=100)
+    name = forms.CharField(label=_("Round name"), max_length=100, required=False,
+                           help_text=NAME_HELP)
     time_limit_minutes = forms.IntegerField(label=_("Time limit (minutes)"), min_value=1,
                                             max_value=limits.MAX_MINUTES, required=False)
     starts_at = forms.DateTimeField(label=_("Starts at"), required=False, widget=DATETIME)

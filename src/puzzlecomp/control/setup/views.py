@@ -23,6 +23,7 @@ from puzzlecomp.championships.models import (
     Round,
 )
 from puzzlecomp.championships.roles import requires_role
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.lists import entry_models_chosen, round_started
 from puzzlecomp.championships.services.entrant_mail import entrant_emails_set
 from puzzlecomp.championships.services.settings import (
@@ -79,7 +80,8 @@ def index(request: HttpRequest, championship: Championship) -> HttpResponse:
             organiser_opens=championship.registration_opens_at,
             organiser_closes=championship.registration_closes_at),
         "rulebook_fees": {e.id for e in ruleset.events if e.fee is not None},
-        "ruleset_settings": [(name, spec.description, championship.settings.get(name, ""))
+        "ruleset_settings": [(name, ruleset_text(spec.description),
+                              championship.settings.get(name, ""))
                              for name, spec in known.items()],
     })
 
@@ -130,12 +132,15 @@ def event_edit(request: HttpRequest, championship: Championship, event: str) -> 
     row = get_object_or_404(Event, championship=championship, code=event)
     ruleset = load_ruleset(championship.ruleset_id)
     form = setup_forms.EventForm(request.POST or None, initial={
-        "capacity": row.capacity, "fee_amount": row.fee_amount, "fee_per": row.fee_per,
+        "name": row.name, "capacity": row.capacity, "fee_amount": row.fee_amount,
+        "fee_per": row.fee_per,
         "fee_early_amount": row.fee_early_amount, "fee_early_until": row.fee_early_until,
     }, rulebook_fee=ruleset.event(row.code).fee is not None,
         currency=championship.fee_currency or ruleset.currency)
+    named = ruleset.event(row.code).name
     return _edit(request, championship, form, lambda data: event_update(
-        event=row, by=request.user, **data), row.name)
+        event=row, by=request.user, **{**data, "name": data["name"] or named}),
+        row.display_name)
 
 
 @requires_role(Role.ORGANISER)
@@ -164,7 +169,18 @@ def round_edit(request: HttpRequest, championship: Championship, event: str,
         "starts_at": rnd.starts_at, "groups": ",".join(rnd.groups),
     })
     return _edit(request, championship, form, lambda data: round_update(
-        rnd=rnd, by=request.user, **data), f"{rnd.event.name}, {rnd.name}")
+        rnd=rnd, by=request.user, **{**data, "name": data["name"] or _ruleset_name(rnd)}),
+        f"{rnd.event.display_name}, {rnd.display_name}")
+
+
+def _ruleset_name(rnd: Round) -> str:
+    """The round's name in the ruleset (its stored name for a round the ruleset does not list,
+    such as a subcategory's tiebreaker of its own)."""
+    try:
+        spec = load_ruleset(rnd.event.championship.ruleset_id).event(rnd.event.code)
+        return spec.round(rnd.code).name
+    except KeyError:
+        return rnd.name
 
 
 @requires_role(Role.ORGANISER)
@@ -176,8 +192,9 @@ def puzzle_edit(request: HttpRequest, championship: Championship, event: str, ro
         "brand": puzzle.brand, "pieces": puzzle.pieces, "motif": puzzle.motif,
         "picture": puzzle.picture,
     })
+    rnd = puzzle.round
     title = _("Puzzle %(number)s of %(round)s") % {
-        "number": position + 1, "round": f"{puzzle.round.event.name}, {puzzle.round.name}"}
+        "number": position + 1, "round": f"{rnd.event.display_name}, {rnd.display_name}"}
     return _edit(request, championship, form, lambda data: puzzle_update(
         puzzle=puzzle, by=request.user, **data), title)
 

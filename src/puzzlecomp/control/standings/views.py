@@ -103,10 +103,10 @@ def publish(request: HttpRequest, championship: Championship, event: str) -> Htt
     event_standings_publish(event=chosen, published=published, user=request.user)
     if published:
         messages.success(request, _("The standings of %(event)s are public.")
-                         % {"event": chosen.name})
+                         % {"event": chosen.display_name})
     else:
         messages.info(request, _("The standings of %(event)s are no longer public.")
-                      % {"event": chosen.name})
+                      % {"event": chosen.display_name})
     return redirect("control:standings:standings", championship.slug, chosen.code)
 
 

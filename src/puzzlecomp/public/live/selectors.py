@@ -21,6 +21,7 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.publishing import (
     entry_public_name,
     groups_public,
@@ -86,13 +87,13 @@ def next_round_of(rnd: Round) -> Round | None:
 def words_of(rnd: Round) -> Words:
     """The words of the round's results lines; a group-less qualifier goes to the next round."""
     following = next_round_of(rnd)
-    return page_words(next_round=following.name if following else "")
+    return page_words(next_round=following.display_name if following else "")
 
 
 def official_ranking_of(rnd: Round) -> str | None:
     """What the official ranking is (the ruleset's words); None when the ruleset has none."""
     official = ruleset_of(rnd).official_ranking
-    return official.description if official else None
+    return ruleset_text(official.description) if official else None
 
 
 def snapshot_now(rnd: Round) -> tuple[Snapshot, dict[str, Any]]:

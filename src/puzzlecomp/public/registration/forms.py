@@ -9,13 +9,13 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
 from puzzlecomp.championships.engine import ioc_of_code
 from puzzlecomp.championships.messages import violation_message
 from puzzlecomp.championships.models import Event, Person
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.people import PersonCandidate, person_candidates
 from puzzlecomp.championships.selectors.registration import event_rules, person_matches
 from puzzlecomp.championships.services.registration import MemberDetails
@@ -91,7 +91,7 @@ class MemberForm(forms.Form):
             # The names are the ruleset's; catalogs translate those they know.
             self.fields["region"].choices = [
                 ("", "---------"),
-                *((c.value, gettext(c.name) if c.name else c.value) for c in region.values)]
+                *((c.value, ruleset_text(c.name) if c.name else c.value) for c in region.values)]
             if region.residents_of is not None:
                 self.fields["region"].help_text = _("For residents of %(country)s.") % {
                     "country": country_name(region.residents_of)}
@@ -211,7 +211,7 @@ class RegistrationForm:
     def add_violations(self, violations: Sequence[RuleViolation]) -> None:
         """Show each refusal next to the person and field it concerns, or above the form."""
         for violation in violations:
-            message = violation_message(violation, event=self.event.name)
+            message = violation_message(violation, event=self.event.display_name)
             match = MEMBER_FIELD.match(violation.field)
             if match is None or int(match[1]) >= len(self._filled):
                 self.errors.append(message)

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.models import Championship, Entry, Event
+from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.registration import (
     outside_official_ranking,
     registration_overview,
@@ -35,7 +36,7 @@ def index(request: HttpRequest, slug: str) -> HttpResponse:
 def _official_ranking(championship: Championship) -> str | None:
     """Who competes for the official ranking, in the ruleset's words; None: everybody."""
     official = load_ruleset(championship.ruleset_id).official_ranking
-    return official.description if official else None
+    return ruleset_text(official.description) if official else None
 
 
 def register(request: HttpRequest, slug: str, event_code: str) -> HttpResponse:
