@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Min, QuerySet
+from django.core.cache import cache
+from django.db.models import Count, Min, Q
 
 from puzzlecomp.championships.models import (
+    Entry,
     EntryMember,
-    Puzzle,
     Result,
     Round,
     RoundState,
@@ -28,40 +29,41 @@ from puzzlecomp.rules.results import Status
 # The judges' actions whose results are looked at again; a head judge's writes are the look.
 JUDGES_ACTIONS = ("tap", "verify", "count")
 _REFERENCE_STATES = (RoundState.PUBLISHED, RoundState.FINAL)
+REFERENCE_ROUNDS_SECONDS = 60
 
 
-def _puzzle_size(rnd: Round) -> int | None:
-    """The pieces of the round's one puzzle; None for several puzzles or an unknown size."""
-    sizes = list(Puzzle.objects.filter(round=rnd).values_list("pieces", flat=True)[:2])
-    return sizes[0] if len(sizes) == 1 else None
+def _reference_rounds(rnd: Round, size: int) -> list[int]:
+    """The published or final rounds of one puzzle of `size` pieces in events with the round's
+    code. Kept a minute per round: a judge's every record asks, and they change rarely."""
+    def found() -> list[int]:
+        return list(Round.objects.filter(event__code=rnd.event.code,
+                                         state__in=_REFERENCE_STATES)
+                    .annotate(puzzle_count=Count("puzzles"))
+                    .filter(puzzle_count=1, puzzles__pieces=size).exclude(pk=rnd.pk)
+                    .values_list("pk", flat=True))
+
+    rounds: list[int] = cache.get_or_set(f"plausibility:rounds:{rnd.pk}:{size}", found,
+                                         REFERENCE_ROUNDS_SECONDS)
+    return rounds
 
 
-def _reference_finishes(rnd: Round, size: int) -> QuerySet[Result]:
-    one_puzzle = (Round.objects.filter(event__code=rnd.event.code, state__in=_REFERENCE_STATES)
-                  .annotate(puzzle_count=Count("puzzles")).filter(puzzle_count=1,
-                                                                   puzzles__pieces=size)
-                  .exclude(pk=rnd.pk))
-    return Result.objects.filter(round__in=one_puzzle, status=Status.FINISHED, checked=True,
-                                 time_seconds__isnull=False)
-
-
-def reference_times(rnd: Round, entry_id: int) -> tuple[int | None, int | None]:
+def reference_times(rnd: Round, entry_id: int, *,
+                    puzzle_sizes: tuple[int, ...]) -> tuple[int | None, int | None]:
     """(the entry's best, the record) for the round's event and puzzle size; None where there
-    is no such finish. The best of a pair or team is that of an entry with all its members."""
-    size = _puzzle_size(rnd)
-    if size is None:
+    is no such finish, or the round has several puzzles. The best of a pair or team is that of
+    an entry with all its members."""
+    rounds = _reference_rounds(rnd, puzzle_sizes[0]) if len(puzzle_sizes) == 1 else []
+    if not rounds:
         return None, None
-    finishes = _reference_finishes(rnd, size)
-    record = finishes.aggregate(fastest=Min("time_seconds"))["fastest"]
-    people = list(EntryMember.objects.filter(entry_id=entry_id).values_list("person_id",
-                                                                            flat=True))
-    best = None
-    if people:
-        own = finishes
-        for person in people:
-            own = own.filter(entry__members__person_id=person)
-        best = own.aggregate(fastest=Min("time_seconds"))["fastest"]
-    return best, record
+    own = Entry.objects.all()
+    for person in EntryMember.objects.filter(entry_id=entry_id).values_list("person_id",
+                                                                            flat=True):
+        own = own.filter(members__person_id=person)
+    found = Result.objects.filter(round_id__in=rounds, status=Status.FINISHED, checked=True,
+                                  time_seconds__isnull=False).aggregate(
+        record=Min("time_seconds"),
+        best=Min("time_seconds", filter=Q(entry__in=own.values("pk"))))
+    return found["best"], found["record"]
 
 
 def _at_table(number: int, table: int | None, status: str, time: int | None,
@@ -70,9 +72,10 @@ def _at_table(number: int, table: int | None, status: str, time: int | None,
 
 
 def second_looks_at(rnd: Round, entry_id: int, *, action: str, new: dict[str, Any],
-                    old: dict[str, Any] | None) -> list[RuleViolation]:
+                    old: dict[str, Any] | None,
+                    puzzle_sizes: tuple[int, ...]) -> list[RuleViolation]:
     """Why the result just written (`new`, over `old`) deserves a second look; read inside the
-    write's transaction."""
+    write's transaction. `puzzle_sizes`: the round's, from its rules."""
     seat = Seat.objects.filter(round=rnd, entry_id=entry_id).values_list(
         "entry__number", "table", "group").first()
     if seat is None:
@@ -81,14 +84,13 @@ def second_looks_at(rnd: Round, entry_id: int, *, action: str, new: dict[str, An
     recorded = _at_table(number, table, new["status"], new["time_seconds"], new["missing"])
     best = record = None
     if recorded.finished and recorded.time_seconds is not None:
-        best, record = reference_times(rnd, entry_id)
+        best, record = reference_times(rnd, entry_id, puzzle_sizes=puzzle_sizes)
     others = [_at_table(*row) for row in Result.objects.filter(
         round=rnd, status=Status.FINISHED, time_seconds=recorded.time_seconds,
         entry__seats__round=rnd, entry__seats__group=group).exclude(entry_id=entry_id)
         .values_list("entry__number", "entry__seats__table", "status", "time_seconds",
                      "missing")] if recorded.finished and recorded.time_seconds else []
-    was_finished = (old is not None and old["status"] == Status.FINISHED
-                    and old["time_seconds"] is not None)
+    finished_before = (old["time_seconds"] if old is not None and action == "count"
+                       and old["status"] == Status.FINISHED else None)
     return second_looks(recorded, best_seconds=best, record_seconds=record,
-                        finished_before=old["time_seconds"] if was_finished and action == "count"
-                        else None, others=others)
+                        finished_before=finished_before, others=others)

@@ -135,12 +135,12 @@ def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, actio
         if base_version is not None and (row.version if row else 0) != base_version:
             raise ResultConflict(row, base_version)
         new = (values if isinstance(values, ResultValues) else values(row)).as_stored()
-        score_result(engine_result(Result(**new)), rules or round_rules(rnd),
-                     entry=str(entry.number))
+        rules = rules or round_rules(rnd)
+        score_result(engine_result(Result(**new)), rules, entry=str(entry.number))
         old = stored_values(row)
         who: dict[str, Any] = {"recorded_by": work.user, "device": device,
                                "second_looks": _second_looks(rnd, entry, action, new, old, row,
-                                                             looked_at)}
+                                                             looked_at, rules.puzzle_sizes)}
         if row is None:
             row = Result.objects.create(round=rnd, entry=entry, **new, **who)
         else:
@@ -157,8 +157,8 @@ def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, actio
 
 
 def _second_looks(rnd: Round, entry: Entry, action: str, new: dict[str, Any],
-                  old: dict[str, Any] | None, row: Result | None,
-                  looked_at: bool) -> list[dict[str, Any]]:
+                  old: dict[str, Any] | None, row: Result | None, looked_at: bool,
+                  puzzle_sizes: tuple[int, ...]) -> list[dict[str, Any]]:
     """The result's reasons for a second look after this write: none once the head judge has
     looked; the earlier ones (still unanswered) and any new ones after a judge's record."""
     if looked_at:
@@ -166,7 +166,8 @@ def _second_looks(rnd: Round, entry: Entry, action: str, new: dict[str, Any],
     kept = list(row.second_looks) if row is not None else []
     if action not in JUDGES_ACTIONS:
         return kept
-    for found in second_looks_at(rnd, entry.pk, action=action, new=new, old=old):
+    for found in second_looks_at(rnd, entry.pk, action=action, new=new, old=old,
+                                 puzzle_sizes=puzzle_sizes):
         reason = {"code": found.code, "message": found.message, "params": dict(found.params)}
         if all(k["code"] != reason["code"] for k in kept):
             kept.append(reason)
