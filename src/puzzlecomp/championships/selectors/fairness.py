@@ -60,5 +60,5 @@ def shown_difficulty(figure: dict[str, Any]) -> dict[str, Any]:
         text = ""
     else:
         sign = "+" if percent > 0 else "\N{MINUS SIGN}" if percent < 0 else "±"
-        text = f"{sign}{formats.number_format(abs(percent), 1)} %"
+        text = f"{sign}{formats.number_format(abs(percent), 1)}\N{NO-BREAK SPACE}%"
     return {**figure, "text": text}
