@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from puzzlecomp.championships.models import Championship, Round
@@ -26,3 +27,20 @@ def round_of(championship: Championship, event: str = "individual",
              code: str = "first") -> Round:
     return Round.objects.select_related("event__championship").get(
         event__championship=championship, event__code=event, code=code)
+
+
+def url_routes() -> list[str]:
+    """Every URL pattern of the site as a route ("c/<slug:slug>/results/..."), found by walking
+    the URLconf, so tests that visit every page need no list of them."""
+    found: list[str] = []
+
+    def walk(patterns: list[URLPattern | URLResolver], prefix: str) -> None:
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, route)
+            else:
+                found.append(route)
+
+    walk(get_resolver().url_patterns, "")
+    return found

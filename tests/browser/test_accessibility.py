@@ -9,13 +9,13 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
 from playwright.sync_api import expect
 
 from puzzlecomp.championships.demo import DEMO_PASSWORD, DEMO_SLUG, DEMO_USER, demo_load
 from puzzlecomp.championships.models import Championship, Membership, Round
 from tests.browser.conftest import SCREENSHOTS
 from tests.browser.test_judge_phone import pairing_link
+from tests.support import url_routes
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -29,18 +29,7 @@ def demo() -> Championship:
 
 
 def _routes() -> list[str]:
-    found: list[str] = []
-
-    def walk(patterns, prefix: str) -> None:
-        for pattern in patterns:
-            route = prefix + str(pattern.pattern)
-            if isinstance(pattern, URLResolver):
-                walk(pattern.url_patterns, route)
-            elif isinstance(pattern, URLPattern):
-                found.append(route)
-
-    walk(get_resolver().url_patterns, "")
-    return [r for r in found if r == "" or r.startswith(("c/", "control/"))]
+    return [r for r in url_routes() if r == "" or r.startswith(("c/", "control/"))]
 
 
 def page_urls(championship: Championship) -> list[str]:

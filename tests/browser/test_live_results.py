@@ -123,8 +123,9 @@ def test_rows_drawn_by_the_script_read_as_the_servers(browser, asgi_server, live
     assert by_entry["1"][6:10] == ["1", "33:20", "+00:30", "33:50"]
     assert by_entry["3"][2:4] == ["3", "2"]
     assert by_entry["3"][9:12] == ["", "411", f"{411 / 90:.2f}"]
-    assert by_entry["1"][12] == "Final national quota (expected)"
-    assert by_entry["2"][12] == "Final foreign quota (expected)"
+    # Places nobody can take any more (few entrants, 50 national and 5 foreign places).
+    assert by_entry["1"][12] == "Final national quota ✓ qualified"
+    assert by_entry["2"][12] == "Final foreign quota ✓ qualified"
     assert by_entry["4"][5] == "Jan Horvat awaiting check"
     assert by_entry["5"][9] == "DSQ"
 

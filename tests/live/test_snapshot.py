@@ -34,9 +34,11 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.publishing import public_name
+from puzzlecomp.championships.services.qualifiers import round_qualification_certainty
 from puzzlecomp.championships.services.seating import seats_swap
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.live import snapshot as snapshot_module
+from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.ranking import rank_round
 from tests.live.entries import enter, finish, live_seq
 
@@ -144,7 +146,7 @@ def test_the_snapshot_carries_the_documented_fields(live_app, live_round):
     assert set(data["lines"][0]) == {
         "entry", "name", "flag", "group", "table", "rank", "official_rank", "eligible",
         "status", "time_seconds", "final_seconds", "penalty_seconds", "missing", "pieces",
-        "pieces_per_minute", "checked", "qualified", "version"}
+        "pieces_per_minute", "checked", "qualified", "certainty", "version"}
     assert json.dumps(data).count("private.example") == 0
 
 
@@ -178,6 +180,11 @@ def _old_lines(rnd: Round) -> list[dict]:
     tables = dict(Seat.objects.filter(round=rnd, no_show=False)
                   .values_list("entry__number", "table"))
     marks = snapshot_module.qualification_marks(rnd, ranking)
+    # How certain each mark is comes from the one read path (not what this test compares).
+    try:
+        certainty = round_qualification_certainty(rnd, round_ranking(rnd))
+    except RulesError:
+        certainty = {}
     codes: dict[int, list[str]] = {}
     fallback: dict[int, str] = {}
     for number, represents, nationality, country in (
@@ -193,7 +200,7 @@ def _old_lines(rnd: Round) -> list[dict]:
             withheld.setdefault(member.entry.number, []).append(
                 (member.person.first_name, member.person.last_name))
     return [
-        snapshot_module._line(line, rows[int(line.entry.id)], tables, marks,
+        snapshot_module._line(line, rows[int(line.entry.id)], tables, marks, certainty,
                               flags.get(int(line.entry.id)) or line.entry.country,
                               rules.total_pieces, rules.time_limit_seconds,
                               public_name(line.entry.name,

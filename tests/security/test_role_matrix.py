@@ -60,6 +60,7 @@ WRITES: dict[str, Role | str] = {
     "control:championship_import": Role.ORGANISER,
     "control:dashboard": Role.JUDGE,
     "control:setup:index": Role.ORGANISER,
+    "control:setup:emails": Role.ORGANISER,
     "control:setup:championship": Role.ORGANISER,
     "control:setup:settings": Role.ORGANISER,
     "control:setup:floor_plan": Role.ORGANISER,
@@ -114,6 +115,7 @@ WRITES: dict[str, Role | str] = {
     "public:registration:register": ANYONE,
     "public:registration:confirm": ANYONE,
     "public:disputes:entrant": ANYONE,
+    "public:disputes:emails": ANYONE,
     # Pages that answer a POST like a GET (they change nothing, but are guarded the same).
     "control:data:index": Role.JUDGE,
     "control:data:people": Role.JUDGE,

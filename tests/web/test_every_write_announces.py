@@ -45,6 +45,7 @@ from puzzlecomp.championships.services import (
     check_in,
     devices,
     disputes,
+    entrant_mail,
     exporting,
     facts,
     fairness,
@@ -85,11 +86,13 @@ READS = {
     "pool_label",  # relay
     "unique_slug",  # setup
     "round_model_choice",  # settings
-    "group_emails",  # groups
-    "no_show_allowed_at",  # seating
+    "group_emails", "groups_assign_preview",  # groups
+    "no_show_allowed_at", "seating_assign_preview",  # seating
+    "seats_of", "entry_groups_of", "backup_latest", "nothing_to_undo",  # planning_backups
     "result_replayed", "stored_values",  # results
     "values_of",  # disputes
-    "next_round_of", "round_qualifiers_get", "round_qualification_marks",  # qualifiers
+    "next_round_of", "round_qualifiers_get", "round_qualification_marks",
+    "round_qualification_certainty",  # qualifiers
     "import_file_read", "country_code", "import_check",  # importing
     "guard_formula", "table_csv", "table_xlsx",  # exporting
     "one_sqlite_writer",  # sqlite_writer
@@ -99,6 +102,8 @@ READS = {
     "device_overview",  # device_overview
     "seat_in_section", "values_for", "fresh_puzzles",  # recording
     "invented_name",  # archive
+    "entrant_emails_wanted", "results_published_mail", "result_emails",
+    "result_words",  # entrant_mail
 }
 # Writes of bookkeeping no person reads as a change: not audited, nothing announced.
 UNAUDITED = {
@@ -109,6 +114,9 @@ UNAUDITED = {
     # A check-in row written inside the writes that audit and announce it (the desk's
     # entry_check_in, seat_no_show).
     "check_in_record",
+    # The groups and seats a draw or seating replaces, and putting them back: written inside
+    # groups_assign, seating_assign and their undo, which audit and announce.
+    "backup_make", "backup_restore",
 }
 
 
@@ -298,6 +306,11 @@ WRITES: dict[str, Scenario] = {
         pieces=500, motif="Lighthouse", picture=True)),
     "entry_models_choose": ("teams", lambda w: lambda: settings.entry_models_choose(
         entry=w.entries[0], rnd=w.first, models=[1, 3], by=w.organiser, now=NOW)),
+    # emails to entrants
+    "entry_emails_choose": ("published", lambda w: lambda: entrant_mail.entry_emails_choose(
+        entry=w.entries[0], wanted=False)),
+    "entrant_emails_set": ("registration", lambda w: lambda: entrant_mail.entrant_emails_set(
+        championship=w.championship, enabled=False, by=w.organiser)),
     # groups and seating
     "groups_assign": ("registration", lambda w: lambda: groups.groups_assign(
         round=w.first, seed=7)),
@@ -305,6 +318,12 @@ WRITES: dict[str, Scenario] = {
         entry=seated_pair(w)[0], to_group="B", reason="Travels with family", user=w.organiser)),
     "groups_publish": ("planned", lambda w: lambda: groups.groups_publish(round=w.first)),
     "seating_assign": ("planned", lambda w: lambda: seating.seating_assign(round=w.first)),
+    "groups_undo": ("planned", lambda w: (groups.groups_assign(round=w.first, seed=9),
+                                          lambda: groups.groups_undo(round=w.first,
+                                                                     user=w.organiser))[1]),
+    "seating_undo": ("planned", lambda w: (seating.seating_assign(round=w.first),
+                                           lambda: seating.seating_undo(round=w.first,
+                                                                        user=w.organiser))[1]),
     "seating_publish": ("planned", lambda w: lambda: seating.seating_publish(round=w.first)),
     "seats_swap": ("running", lambda w: lambda: seating.seats_swap(
         round=w.first, entry_a=seated_pair(w)[0], entry_b=seated_pair(w)[1],

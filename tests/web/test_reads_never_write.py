@@ -54,7 +54,9 @@ def reads(rnd: Round) -> list[tuple[str, str]]:
             f"{api}/entries/individual/1", reverse("public:live:index", args=[slug]),
             reverse("public:live:round", args=[slug, rnd.pk]),
             reverse("public:live:projector", args=[slug, rnd.pk]),
-            reverse("public:live:entrant", args=[slug, "individual", 1]))),
+            reverse("public:live:entrant", args=[slug, "individual", 1]),
+            reverse("public:championship", args=[slug]),
+            reverse("public:live_now", args=[slug]))),
         *(("head judge", url) for url in [*live, reverse("control:live:index", args=[slug])]),
     ]
 

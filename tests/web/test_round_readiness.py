@@ -7,9 +7,10 @@ import html
 import re
 
 import pytest
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 
 from puzzlecomp.championships.models import Puzzle, Role, Round, RoundState
+from tests.support import url_routes
 from tests.web.test_groups import add_entries
 
 NO_LIMIT = "The ruleset names no time limit for this round"
@@ -120,7 +121,7 @@ def test_no_page_of_a_championship_whose_round_lacks_its_time_limit_fails(client
               "event_code": "individual", "round": "final", "fmt": "csv", "number": 1,
               "to": "running", "position": 0}
     walked = 0
-    for route in _routes():
+    for route in url_routes():
         if not route.startswith(("control/<slug:slug>/", "c/<slug>/", "c/<slug:slug>/")):
             continue
         url = "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values.get(m[1], 1)), route)
@@ -129,18 +130,3 @@ def test_no_page_of_a_championship_whose_round_lacks_its_time_limit_fails(client
             assert response.status_code < 500, url
         walked += 1
     assert walked > 40
-
-
-def _routes() -> list[str]:
-    found: list[str] = []
-
-    def walk(patterns, prefix: str) -> None:
-        for pattern in patterns:
-            route = prefix + str(pattern.pattern)
-            if isinstance(pattern, URLResolver):
-                walk(pattern.url_patterns, route)
-            elif isinstance(pattern, URLPattern):
-                found.append(route)
-
-    walk(get_resolver().url_patterns, "")
-    return found

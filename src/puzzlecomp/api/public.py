@@ -106,6 +106,8 @@ class LineOut(Schema):
     pieces_per_minute: float | None
     checked: bool
     qualified: Qualified | None
+    # While results can move: clinched, provisional or out (docs/live.md); null once confirmed.
+    certainty: str | None = None
     version: int
 
 

@@ -72,6 +72,8 @@ PUZZLE_CHANGED = _declare("puzzlecomp.puzzle.changed",
                           _("Puzzle of round %(code)s of %(event)s changed"), ROUND)
 REGISTRATION_TERMS_CHANGED = _declare("puzzlecomp.championship.registration_terms_changed",
                                       _("Registration terms changed"), CHAMPIONSHIP)
+ENTRANT_EMAILS_SET = _declare("puzzlecomp.championship.entrant_emails_set",
+                              _("Emails of results and rulings to entrants: %(enabled)s"))
 MODELS_CHOSEN = _declare("puzzlecomp.entry.models_chosen",
                          _("Entry %(entry)s chose models %(models)s"))
 MEMBERSHIP_SET = _declare("puzzlecomp.membership.set", _("%(username)s given a role"))
@@ -92,6 +94,9 @@ ENTRY_PROMOTED = _declare("puzzlecomp.entry.promoted",
                           ENTRIES)
 ENTRIES_IMPORTED = _declare("puzzlecomp.entries.imported",
                             _("%(entries)s entries imported into %(event)s"), ENTRIES)
+ENTRY_EMAILS_CHOSEN = _declare("puzzlecomp.entry.emails_chosen",
+                               _("Entry %(entry)s of %(event)s chose emails of its results: "
+                                 "%(wanted)s"))
 RELAY_DRAWN = _declare("puzzlecomp.relay.drawn",
                        _("Relay teams of %(event)s drawn with seed %(seed)s"), ENTRIES)
 
@@ -101,10 +106,16 @@ GROUPS_ASSIGNED = _declare("puzzlecomp.groups.assigned",
 GROUP_MOVED = _declare("puzzlecomp.entry.group_moved",
                        _("Entry %(entry)s moved from group %(from_group)s to %(to_group)s"),
                        GROUPS)
+GROUPS_UNDONE = _declare("puzzlecomp.groups.undone",
+                        _("Group draw of %(event)s with seed %(seed)s undone: %(entries)s entries "
+                          "back in their previous group"), GROUPS)
 GROUPS_PUBLISHED = _declare("puzzlecomp.groups.published",
                             _("Groups published, %(emails)s emails sent"), GROUPS)
 SEATING_ASSIGNED = _declare("puzzlecomp.seating.assigned", _("%(seats)s entries seated"),
                             SEATING)
+SEATING_UNDONE = _declare("puzzlecomp.seating.undone",
+                         _("Seating undone: %(entries)s entries back at their previous table"),
+                         SEATING)
 SEATING_PUBLISHED = _declare("puzzlecomp.seating.published",
                               _("Seating published, %(seats)s seats"), SEATING)
 SEATS_SWAPPED = _declare("puzzlecomp.seating.swapped", _("Seats swapped in group %(group)s"),

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import F, Prefetch, TextField
+from django.db.models import F, Prefetch, Q, TextField
 from django.db.models.functions import Cast, ExtractYear
 from django.utils import timezone
 from django_countries.fields import Country
@@ -249,13 +249,34 @@ def round_ranking(rnd: Round, *, rules: RoundRules | None = None) -> RoundRankin
     return round_ranking_of(rows, members, rules, event.championship.settings)
 
 
-def _members_of_round(rnd: Round) -> dict[int, list[people.Person]]:
-    """The engine's people of every entry with a result in the round, by entry number, in the
-    order of `EntryMember.position`."""
+def round_entrants_without_result(rnd: Round, *, members: bool = True) -> list[results.Entry]:
+    """The entrants seated in the round (no-shows aside) who have no result yet: while the
+    round runs, those still puzzling. Grouped as `round_ranking` groups them; without
+    `members` (when no rule reads them) they stand for one person of whom nothing is known."""
+    first = not rnd.event.rounds.filter(position__lt=rnd.position).exists()
+    seats = list(Seat.objects.filter(round=rnd, no_show=False)
+                 .exclude(entry__results__round=rnd)
+                 .values_list("entry__number", "entry__name", "entry__country", "entry__group",
+                              "group"))
+    if not seats:
+        return []
+    persons = _members_of_round(rnd, Q(entry__seats__round=rnd, entry__seats__no_show=False)
+                                & ~Q(entry__results__round=rnd)) if members else {}
+    return [results.Entry(id=str(number), name=name, country=country,
+                          group=entrant_group(first_round=first, entry_group=entry_group,
+                                              seat_group=seat_group),
+                          members=tuple(persons.get(number, ())) or NO_MEMBERS)
+            for number, name, country, entry_group, seat_group in seats]
+
+
+def _members_of_round(rnd: Round, entries: Q | None = None) -> dict[int, list[people.Person]]:
+    """The engine's people of every entry with a result in the round (or of `entries`), by
+    entry number, in the order of `EntryMember.position`."""
     members: dict[int, list[people.Person]] = {}
     for (number, represents, first_of_year, nationality, residence, region, years_resident,
          born, earlier_events, debutant) in (
-            EntryMember.objects.filter(entry__results__round=rnd)
+            EntryMember.objects.filter(Q(entry__results__round=rnd) if entries is None
+                                       else entries)
             .order_by("entry_id", "position", "pk")
             .values_list("entry__number", "represents", "first_state_competition_of_year",
                          "person__nationality", "person__residence", "person__region",

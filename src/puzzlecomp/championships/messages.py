@@ -98,6 +98,8 @@ MESSAGES: Mapping[str, Promise] = {
     "result.finish_past_limit": _("That finish is past the entry's time limit; count the "
                                   "pieces instead."),
     "result.credit_above_time": _("The time credit is more than the recorded time."),
+    "result.credit_in_final": _(
+        "The event's final round gives no time credits: the finishes in the hall decide it."),
     "result.finish_without_time": _("A finished result needs its time."),
     "result.unfinished_without_count": _(
         "A result that is not finished needs the pieces placed or remaining."),
@@ -166,6 +168,9 @@ MESSAGES: Mapping[str, Promise] = {
     "dispute.already_open": _(
         "You already have an open dispute of this round; the head judge will answer it."),
     "dispute.already_resolved": _("Dispute #%(dispute)s is already resolved."),
+    "dispute.already_filed": _(
+        "You disputed this result already (dispute #%(dispute)s) and the head judge answered "
+        "it; a result is disputed once."),
     "dispute.resolution_required": _("Say how the dispute was resolved."),
     "dispute.correction_needs_uphold": _(
         "A rejected dispute leaves the result as it is: uphold it to correct the result."),
@@ -202,6 +207,10 @@ MESSAGES: Mapping[str, Promise] = {
     "seating.not_assigned": _("Seat the entries before publishing the seating."),
     "seating.same_entry": _("Entry %(entry)s cannot replace itself."),
     "seating.empty_group": _("Group %(group)s has no entries to seat."),
+    "seating.round_started": _(
+        "The round has started; its seating can no longer be redone or undone."),
+    "planning.nothing_to_undo": _(
+        "There is nothing to undo: no new draw or seating replaced an earlier one."),
     "seating.different_groups": _(
         "Entries %(entry)s and %(other)s are in different groups, which sit in the hall at "
         "different times."),

@@ -65,6 +65,9 @@ class Championship(models.Model):
     refund_days_before = models.PositiveSmallIntegerField(
         _("full refund up to this many days before the start"), null=True, blank=True)
     fee_currency = models.CharField(_("currency of the fees"), max_length=3, blank=True)
+    # Entrants may be emailed their published results and dispute rulings (each may opt out).
+    entrant_emails = models.BooleanField(
+        _("email entrants their published results and dispute rulings"), default=True)
 
     class Meta:
         ordering = ["-starts_at"]
@@ -276,6 +279,8 @@ class Entry(models.Model):
     refund_amount = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
     group = models.CharField(max_length=20, blank=True)
     seed_rank = models.PositiveIntegerField(null=True, blank=True)
+    # The entrant's choice on their own page: emails of their published results and rulings.
+    result_emails = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -387,6 +392,33 @@ class GroupDraw(models.Model):
 
     class Meta:
         ordering = ["round", "drawn_at", "pk"]
+
+
+class PlanningKind(models.TextChoices):
+    GROUPS = "groups", _("Groups")
+    SEATING = "seating", _("Seating")
+
+
+class PlanningBackup(models.Model):
+    """What a new group draw or seating replaced, kept so that Undo restores it exactly: every
+    entry's group (a group draw) and every seat of the round as they were."""
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="planning_backups")
+    kind = models.CharField(max_length=10, choices=PlanningKind.choices)
+    # Entry number -> its group, for every entry of the event (groups only).
+    groups = models.JSONField(default=dict, blank=True)
+    # The round's seats: {"entry": number, "group", "table", "seat", "no_show", "time_credit"}.
+    seats = models.JSONField(default=list, blank=True)
+    # The group draw that replaced them (removed again on undo; groups only).
+    draw = models.ForeignKey(GroupDraw, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="+")
+    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                blank=True, related_name="+")
+    made_at = models.DateTimeField(default=timezone.now)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "made_at", "pk"]
 
 
 class RelayDraw(models.Model):

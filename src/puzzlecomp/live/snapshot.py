@@ -32,7 +32,11 @@ from puzzlecomp.championships.selectors.rounds import (
     round_clock_get,
     round_limit_seconds,
 )
-from puzzlecomp.championships.services.qualifiers import round_qualification_marks
+from puzzlecomp.championships.services.qualifiers import (
+    round_qualification_certainty,
+    round_qualification_marks,
+)
+from puzzlecomp.rules.clinching import Certainty
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.flags import entry_flag
 from puzzlecomp.rules.ranking import RankedEntry
@@ -158,11 +162,16 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
     tables = dict(Seat.objects.filter(round=rnd, no_show=False)
                   .values_list("entry__number", "table"))
     marks = qualification_marks(rnd, ranking, rules=rules)
+    try:
+        certainty = round_qualification_certainty(rnd, ranked)
+    except RulesError:  # the engine cannot say yet who goes on
+        certainty = {}
     spec = rules.ruleset.event(event.code)
     pieces_total = rules.total_pieces
     withheld = withheld_by_number(event_id=event.pk)
     lines = [
-        _line(line, rows[int(line.entry.id)], tables, marks, _flag(line, spec), pieces_total,
+        _line(line, rows[int(line.entry.id)], tables, marks, certainty, _flag(line, spec),
+              pieces_total,
               rules.time_limit_seconds,
               public_name(line.entry.name, withheld.get(int(line.entry.id), ())))
         for line in ranking
@@ -213,7 +222,8 @@ def _flag(line: RankedEntry, spec: EventSpec) -> str:
 
 
 def _line(line: RankedEntry, row: dict[str, Any], tables: dict[int, int],
-          marks: dict[int, dict[str, str]], flag: str, pieces_total: int,
+          marks: dict[int, dict[str, str]], certainty: dict[int, Certainty], flag: str,
+          pieces_total: int,
           limit: int, name: str) -> dict[str, Any]:
     number = int(line.entry.id)
     score = line.score
@@ -242,5 +252,7 @@ def _line(line: RankedEntry, row: dict[str, Any], tables: dict[int, int],
         "pieces_per_minute": round(ppm, 2) if ppm is not None else None,
         "checked": row["checked"],
         "qualified": marks.get(number),
+        # While results can move: clinched (certain), provisional (expected) or out.
+        "certainty": str(certainty[number]) if number in certainty else None,
         "version": row["version"],
     }

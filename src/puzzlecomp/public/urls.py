@@ -1,12 +1,16 @@
 from django.urls import include, path
 
 from puzzlecomp.public import views
+from puzzlecomp.public.championship import views as championship
 
 app_name = "public"
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("c/<slug:slug>/", views.championship, name="championship"),
+    path("c/<slug:slug>/", championship.championship, name="championship"),
+    path("c/<slug:slug>/live-now/", championship.live_part, name="live_now"),
+    path("c/<slug:slug>/entrants/", championship.entrants, name="entrants"),
+    path("c/<slug:slug>/stream/", championship.stream, name="stream"),
     path("c/<slug:slug>/schedule/", views.schedule, name="schedule"),
     path("c/<slug:slug>/register/", include("puzzlecomp.public.registration.urls")),
     path("c/<slug:slug>/results/", include("puzzlecomp.public.live.urls")),

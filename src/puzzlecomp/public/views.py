@@ -8,22 +8,13 @@ from django.utils import timezone
 
 from puzzlecomp.championships.models import Championship, Round
 from puzzlecomp.championships.selectors.rounds import group_schedule_get, rounds_read_now
-from puzzlecomp.public.live.selectors import live_rounds
+from puzzlecomp.public.championship.calendar import championships_calendar
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    championships = Championship.objects.filter(published=True)
-    return render(request, "public/home.html", {"championships": championships})
-
-
-def championship(request: HttpRequest, slug: str) -> HttpResponse:
-    championship = get_object_or_404(Championship, slug=slug, published=True)
-    return render(request, "public/championship.html", {
-        "championship": championship, "events": championship.events.all(),
-        "live_rounds": live_rounds(championship),
-        "standings_published": championship.events.filter(
-            standings_published_at__isnull=False).exists(),
-    })
+    """The championships live now, upcoming and past."""
+    return render(request, "public/home.html",
+                  {"calendar": championships_calendar(now=timezone.now())})
 
 
 def schedule(request: HttpRequest, slug: str) -> HttpResponse:

@@ -30,6 +30,16 @@ class PersonMatch:
     agreeing: int
 
 
+# Letters that do not decompose into a base letter and an accent.
+_UNACCENTED = str.maketrans({"ø": "o", "æ": "ae", "å": "a", "ł": "l", "đ": "d", "ß": "ss"})
+
+
+def folded(text: str) -> str:
+    """Text without case and accents, for searching and sorting names (Č files with C)."""
+    letters = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in letters if not unicodedata.combining(c)).translate(_UNACCENTED)
+
+
 def name_key(first_name: str, last_name: str) -> str:
     """The full name with accents, case, punctuation spacing and repeated spaces ignored."""
     text = unicodedata.normalize("NFKD", f"{first_name} {last_name}")

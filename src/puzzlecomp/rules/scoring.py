@@ -9,7 +9,7 @@ from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
 from puzzlecomp.rules.puzzle_order import check_puzzle_order
 from puzzlecomp.rules.results import NO_MISSING, MissingPieces, PuzzleRecord, Result, Status
 from puzzlecomp.rules.rounds import RoundRules
-from puzzlecomp.rules.ruleset import PenaltyRule
+from puzzlecomp.rules.ruleset import PenaltyRule, Ruleset
 from puzzlecomp.rules.times import format_time
 
 # One number, smaller is better: finishers by final time, then unfinished entries by pieces
@@ -38,6 +38,12 @@ class Score(NamedTuple):
 
 # Building the tuple directly skips NamedTuple's argument parsing (a third of the cost).
 _new_score = tuple.__new__
+
+
+def statuses_of(ruleset: Ruleset) -> tuple[Status, ...]:
+    """The statuses a result may take under the ruleset: assisted and outside help only where
+    it declares `assistance` (australia-state-national.txt; docs/rulesets.md, Assistance)."""
+    return tuple(s for s in Status if s not in _ASSISTANCE or ruleset.assistance)
 
 
 def penalty_seconds(missing: MissingPieces, rule: PenaltyRule) -> int:
@@ -226,7 +232,7 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
             "status",
             f"a {result.status} result takes no time or count; use finished or unfinished",
         )
-    if result.status in _ASSISTANCE and not rules.ruleset.assistance:
+    if result.status not in statuses_of(rules.ruleset):
         bad(
             "result.status_not_in_ruleset",
             "status",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
@@ -22,9 +21,8 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.selectors.planning import group_lines, is_first_round
 from puzzlecomp.rules.check_in import CheckInStatus, offered_for_replacement, table_free_at
+from puzzlecomp.rules.identity import folded
 
-# Letters that do not decompose into a base letter and an accent.
-_UNACCENTED = str.maketrans({"ø": "o", "æ": "ae", "å": "a", "ł": "l", "đ": "d", "ß": "ss"})
 # A scanned QR code gives the entrant's private link; its last path part is the token.
 _TOKEN_IN_LINK = re.compile(r"/disputes/([A-Za-z0-9_-]{16,64})/?(?:[?#].*)?$")
 
@@ -148,9 +146,3 @@ def check_in_status(rnd: Round, entry: Entry) -> CheckInStatus | None:
 
 def _status(check_in: CheckIn | None) -> CheckInStatus | None:
     return None if check_in is None else cast(CheckInStatus, check_in.status)
-
-
-def folded(text: str) -> str:
-    """Text without case and accents, for searching and sorting names (Č files with C)."""
-    letters = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in letters if not unicodedata.combining(c)).translate(_UNACCENTED)

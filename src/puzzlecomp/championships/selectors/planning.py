@@ -99,6 +99,11 @@ def is_first_round(rnd: Round) -> bool:
     return not rnd.event.rounds.filter(position__lt=rnd.position).exists()
 
 
+def is_last_round(rnd: Round) -> bool:
+    """Whether the round is its event's last (its final): nobody qualifies from it."""
+    return not rnd.event.rounds.filter(position__gt=rnd.position).exists()
+
+
 def previous_round(rnd: Round) -> Round | None:
     return rnd.event.rounds.filter(position__lt=rnd.position).order_by("-position").first()
 

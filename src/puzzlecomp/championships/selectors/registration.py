@@ -19,7 +19,6 @@ from puzzlecomp.championships.models import (
     Person,
     RelayDraw,
 )
-from puzzlecomp.championships.selectors.check_in import folded
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.fees import (
     Money,
@@ -30,6 +29,7 @@ from puzzlecomp.rules.fees import (
     refund_due,
     regular_price_from,
 )
+from puzzlecomp.rules.identity import folded
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.people import Person as EnginePerson
 from puzzlecomp.rules.registration import (

@@ -46,9 +46,44 @@ def round_clock_get(rnd: Round, *, now: dt.datetime | None = None,
     `rnd.state` is set, in memory only, to the state the round reads as, so the page that
     shows it agrees with the clock.
     """
+    return _round_clock(rnd, group_starts_get(rnd), now=now or timezone.now(),
+                        limit=_limit(rnd, rules))
+
+
+def group_starts_get(rnd: Round) -> list[GroupStartFacts]:
+    """Each group of a round with several, in the round's order, with its planned start and
+    the start the head judge gave; empty for a round of one group (it starts as a whole)."""
+    if len(rnd.groups) < 2:
+        return []
+    rows = {group: (planned, started) for group, planned, started in
+            GroupStart.objects.filter(round=rnd).order_by()
+            .values_list("group", "planned_at", "started_at")}
+    return [GroupStartFacts(group, *rows.get(group, (None, None))) for group in rnd.groups]
+
+
+def group_clock_get(rnd: Round, group: str, *, now: dt.datetime | None = None,
+                    rules: RoundRules | None = None) -> RoundClock:
+    """The clock of one group of the round; the round's clock while its groups have not been
+    started one by one (a round started as a whole, a round of one group)."""
     now = now or timezone.now()
-    limit = rules.time_limit_seconds if rules is not None else round_limit_seconds(rnd)
+    limit = _limit(rnd, rules)
+    # One read of the starts serves both clocks: this is on every judge's record.
     starts = group_starts_get(rnd)
+    state = rnd.state
+    clock = _round_clock(rnd, starts, now=now, limit=limit)
+    if not any(s.started_at for s in starts):
+        return clock
+    by_group = {s.group: s for s in starts}
+    return round_life.group_clock_at(by_group.get(group), state=state, limit_seconds=limit,
+                                     now=now)
+
+
+def _limit(rnd: Round, rules: RoundRules | None) -> int | None:
+    return rules.time_limit_seconds if rules is not None else round_limit_seconds(rnd)
+
+
+def _round_clock(rnd: Round, starts: list[GroupStartFacts], *, now: dt.datetime,
+                 limit: int | None) -> RoundClock:
     if any(s.started_at for s in starts):
         clock = round_life.round_clock_of_groups(starts, state=rnd.state, limit_seconds=limit,
                                                  now=now)
@@ -57,32 +92,6 @@ def round_clock_get(rnd: Round, *, now: dt.datetime | None = None,
                                     now=now)
     rnd.state = RoundState(clock.state)
     return clock
-
-
-def group_starts_get(rnd: Round) -> list[GroupStartFacts]:
-    """Each group of a round with several, in the round's order, with its planned start and
-    the start the head judge gave; empty for a round of one group (it starts as a whole)."""
-    if len(rnd.groups) < 2:
-        return []
-    rows = {g.group: g for g in GroupStart.objects.filter(round=rnd)}
-    return [GroupStartFacts(group, rows[group].planned_at if group in rows else None,
-                            rows[group].started_at if group in rows else None)
-            for group in rnd.groups]
-
-
-def group_clock_get(rnd: Round, group: str, *, now: dt.datetime | None = None,
-                    rules: RoundRules | None = None) -> RoundClock:
-    """The clock of one group of the round; the round's clock while its groups have not been
-    started one by one (a round started as a whole, a round of one group)."""
-    now = now or timezone.now()
-    starts = {s.group: s for s in group_starts_get(rnd)}
-    if not any(s.started_at for s in starts.values()):
-        return round_clock_get(rnd, now=now, rules=rules)
-    limit = rules.time_limit_seconds if rules is not None else round_limit_seconds(rnd)
-    state = rnd.state
-    round_clock_get(rnd, now=now, rules=rules)
-    return round_life.group_clock_at(starts.get(group), state=state, limit_seconds=limit,
-                                     now=now)
 
 
 def rounds_read_now(rounds: Iterable[Round], *, now: dt.datetime | None = None) -> list[Round]:

@@ -35,8 +35,9 @@ from puzzlecomp.championships.models import (
     TimeCreditGrant,
 )
 from puzzlecomp.championships.selectors.live import time_credit_of
-from puzzlecomp.championships.selectors.planning import contacts_of
+from puzzlecomp.championships.selectors.planning import contacts_of, is_last_round
 from puzzlecomp.championships.selectors.rounds import dispute_window_ends
+from puzzlecomp.championships.services.entrant_mail import entrant_emails_wanted
 from puzzlecomp.championships.services.results import (
     RESULT_FIELDS,
     ResultConflict,
@@ -57,7 +58,8 @@ def dispute_file(*, entry: Entry, round: Round, text: str,
     """A competitor disputes their own result of a published round, within the window.
 
     wjpc-2025.txt, Disputes and Reviews: within 4 hours of the results being posted. Rulesets
-    without a window take disputes until the round's results are final.
+    without a window take disputes until the round's results are final. An entry disputes a
+    round's result once: a second filing is refused, open or answered.
     """
     rnd = round
     now = now or timezone.now()
@@ -77,9 +79,15 @@ def dispute_file(*, entry: Entry, round: Round, text: str,
                       field="text")
     with unit_of_work(DISPUTE_FILED, championship=rnd.event.championship, round=rnd,
                       entry=entry.number) as work:
-        if Dispute.objects.filter(round=rnd, entry=entry, status=DisputeStatus.OPEN).exists():
+        # One dispute per entry and round: the entrant's page shows it, with its ruling.
+        filed = Dispute.objects.filter(round=rnd, entry=entry).order_by("pk").first()
+        if filed is not None and filed.status == DisputeStatus.OPEN:
             raise _refuse("dispute.already_open",
                           "the entry already has an open dispute of this round", field="text")
+        if filed is not None:
+            raise _refuse("dispute.already_filed",
+                          f"the entry's dispute #{filed.pk} of this round is resolved",
+                          field="text", dispute=filed.pk)
         dispute = Dispute.objects.create(round=rnd, entry=entry, text=text.strip())
         work.record(dispute=dispute.pk)
     return dispute
@@ -130,9 +138,10 @@ def _resolve(dispute: Dispute, *, uphold: bool, resolution: str,
 
 def _mail_resolution(dispute: Dispute) -> None:
     """Email the entrant how their dispute ended (written now, in the head judge's language,
-    sent after the commit)."""
+    sent after the commit), unless the organiser or the entrant turned such emails off."""
     recipients = contacts_of(dispute.entry)
-    if not recipients:
+    if not recipients or not entrant_emails_wanted(dispute.entry,
+                                                   dispute.round.event.championship):
         return
     context = {"dispute": dispute, "entry": dispute.entry, "round": dispute.round,
                "event": dispute.round.event, "championship": dispute.round.event.championship,
@@ -199,9 +208,14 @@ def time_credit_grant(*, round: Round, entry: Entry, seconds: int, reason: str,
     wjpc-2025.txt, Start of the round: a wrong puzzle handed out. The credit in force is kept
     on the entry's seat, so it holds before the entry has a result, and every grant in
     TimeCreditGrant; a result already stored is rewritten with the credit (the engine checks
-    it against the recorded time).
+    it against the recorded time). Refused in the event's final (last) round, where the
+    finishes seen in the hall decide the title: no rulebook provides a credit there
+    (docs/rulesets.md, "Time credits").
     """
     rnd = round
+    if is_last_round(rnd):
+        raise _refuse("result.credit_in_final", "the event's final round gives no time credits",
+                      entry=str(entry.number), field="round")
     if not reason.strip():
         raise _refuse("result.reason_required", "say why the entry gets a time credit",
                       entry=str(entry.number), field="reason")

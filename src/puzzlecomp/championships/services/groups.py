@@ -3,6 +3,7 @@ moving an entry by hand for a stated reason, and publishing them to the entrants
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -10,7 +11,12 @@ from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
 
-from puzzlecomp.championships.actions import GROUP_MOVED, GROUPS_ASSIGNED, GROUPS_PUBLISHED
+from puzzlecomp.championships.actions import (
+    GROUP_MOVED,
+    GROUPS_ASSIGNED,
+    GROUPS_PUBLISHED,
+    GROUPS_UNDONE,
+)
 from puzzlecomp.championships.models import (
     Entry,
     EntryStatus,
@@ -29,6 +35,13 @@ from puzzlecomp.championships.selectors.planning import (
     round_spec,
 )
 from puzzlecomp.championships.services.facts import member_facts_derive
+from puzzlecomp.championships.services.planning_backups import (
+    GROUPS,
+    backup_latest,
+    backup_make,
+    backup_restore,
+    nothing_to_undo,
+)
 from puzzlecomp.championships.services.registration import entrant_link
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.planning import GroupAssignment, GroupBalance, PlanningError, assign_groups
@@ -43,23 +56,56 @@ def _check_first_round_open(rnd: Round) -> None:
                             "The round has started; its groups can no longer change.")
 
 
-def groups_assign(*, round: Round, seed: int, user: Any = None) -> GroupAssignment:
-    """Assign every confirmed entry of the event a first-round group, reproducibly from `seed`.
+@dataclass(frozen=True)
+class GroupsChange:
+    """What a new draw would change: entries whose group changes, of all, and seats cleared."""
 
-    Seats of the round are cleared, as they were made for the old groups. The seed, who and
-    when are kept in a GroupDraw.
-    """
-    rnd = round
+    changed: int
+    entries: int
+    seats: int
+
+
+def _check_may_draw(rnd: Round) -> None:
     _check_first_round_open(rnd)
     if rnd.groups_published:
         raise PlanningError("groups.already_published",
                             "The groups are published; move entries one by one instead.")
+
+
+def _draw(rnd: Round, seed: int) -> GroupAssignment:
     spec = round_spec(rnd)
+    return assign_groups(planning_entrants(rnd), groups=spec.groups or rnd.groups,
+                         merges=spec.merging_groups, seed=seed)
+
+
+def groups_assign_preview(*, round: Round, seed: int) -> GroupsChange:
+    """What drawing the groups again with `seed` would change (nothing is written): the
+    organiser confirms a new draw over groups already drawn."""
+    rnd = round
+    _check_may_draw(rnd)
+    assignment = _draw(rnd, seed)
+    now = dict(Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED)
+               .values_list("number", "group"))
+    changed = sum(1 for number, group in assignment.group_of.items()
+                  if now.get(int(number)) != group)
+    return GroupsChange(changed=changed, entries=len(assignment.group_of),
+                        seats=Seat.objects.filter(round=rnd).count())
+
+
+def groups_assign(*, round: Round, seed: int, user: Any = None) -> GroupAssignment:
+    """Assign every confirmed entry of the event a first-round group, reproducibly from `seed`.
+
+    Seats of the round are cleared, as they were made for the old groups. The seed, who and
+    when are kept in a GroupDraw; the groups and seats replaced, in a PlanningBackup that
+    `groups_undo` restores.
+    """
+    rnd = round
+    _check_may_draw(rnd)
     with unit_of_work(GROUPS_ASSIGNED, championship=rnd.event.championship, user=user,
                       round=rnd) as work:
         member_facts_derive(championship=rnd.event.championship)
-        assignment = assign_groups(planning_entrants(rnd), groups=spec.groups or rnd.groups,
-                                   merges=spec.merging_groups, seed=seed)
+        assignment = _draw(rnd, seed)
+        backup = backup_make(round=rnd, kind=GROUPS, user=work.user)
         confirmed = Entry.objects.filter(event=rnd.event, status=EntryStatus.CONFIRMED)
         # One UPDATE per group: bulk_update's CASE per row takes a second for 1,200 entries.
         for group in assignment.balance.sizes:
@@ -67,13 +113,33 @@ def groups_assign(*, round: Round, seed: int, user: Any = None) -> GroupAssignme
             for start in range(0, len(numbers), 500):
                 confirmed.filter(number__in=numbers[start:start + 500]).update(group=group)
         cleared, _ = Seat.objects.filter(round=rnd).delete()
-        GroupDraw.objects.create(round=rnd, seed=seed, entries=len(assignment.group_of),
-                                 drawn_by=work.user)
+        draw = GroupDraw.objects.create(round=rnd, seed=seed, entries=len(assignment.group_of),
+                                        drawn_by=work.user)
+        if backup is not None:
+            backup.draw = draw
+            backup.save(update_fields=["draw"])
         b = assignment.balance
         work.record(event=rnd.event.code, seed=seed,
                     entries=len(assignment.group_of), seats_cleared=cleared,
                     sizes=dict(b.sizes), max_country_spread=b.max_country_spread)
     return assignment
+
+
+def groups_undo(*, round: Round, user: Any = None) -> int:
+    """Restore the groups and seats the latest group draw replaced, exactly; returns the
+    entries whose group changed back. Refused once the round has started or its groups are
+    published, and when no draw replaced anything."""
+    rnd = round
+    _check_may_draw(rnd)
+    with unit_of_work(GROUPS_UNDONE, championship=rnd.event.championship, user=user,
+                      round=rnd) as work:
+        backup = backup_latest(rnd, GROUPS)
+        if backup is None:
+            raise nothing_to_undo()
+        seed = backup.draw.seed if backup.draw else None
+        restored = backup_restore(backup)
+        work.record(event=rnd.event.code, seed=seed, entries=restored)
+    return restored
 
 
 def entry_group_move(*, entry: Entry, to_group: str, reason: str, user: Any) -> GroupBalance:

@@ -18,7 +18,12 @@ from puzzlecomp.championships.actions import (
     QUALIFIERS_CONFIRMED,
     SEATING,
 )
-from puzzlecomp.championships.engine import round_ranking, round_rules
+from puzzlecomp.championships.engine import (
+    RoundRanking,
+    round_entrants_without_result,
+    round_ranking,
+    round_rules,
+)
 from puzzlecomp.championships.models import (
     Dispute,
     DisputeStatus,
@@ -32,6 +37,7 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.services.seating import seating_assign
 from puzzlecomp.championships.services.work import Work, unit_of_work
 from puzzlecomp.rules import results
+from puzzlecomp.rules.clinching import Certainty, qualification_certainty
 from puzzlecomp.rules.qualification import Qualifier as EngineQualifier
 from puzzlecomp.rules.qualification import (
     QualifyReason,
@@ -173,6 +179,25 @@ def round_qualification_marks(rnd: Round, ranking: Sequence[RankedEntry], *,
     if not ranking or rules.round.qualification is None:
         return {}
     return {int(q.entry.id): _line_of_engine(q) for q in qualify_for_next_round(ranking, rules)}
+
+
+def round_qualification_certainty(rnd: Round, ranked: RoundRanking) -> dict[int, Certainty]:
+    """Entry number -> whether its qualification is clinched, only expected or certainly out,
+    allowing for the entrants still puzzling and the finishes awaiting their check
+    (`rules.clinching`); empty once the organiser confirmed the qualifiers, for final results
+    and for an event's last round. RulesError when the engine cannot say who goes on."""
+    if (rnd.state == RoundState.FINAL or ranked.rules.round.qualification is None
+            or Qualifier.objects.filter(from_round=rnd).exists()):
+        return {}
+    pending = [str(number) for number, row in ranked.rows.items() if not row["checked"]]
+    qualification = ranked.rules.round.qualification
+    # Quotas read who is national; places by rank alone need no one's people.
+    puzzling = [] if rnd.state in DONE_STATES else round_entrants_without_result(
+        rnd, members=bool(qualification.quotas))
+    certain = qualification_certainty(ranked.lines, ranked.rules, pending=pending,
+                                      puzzling=puzzling,
+                                      settings=rnd.event.championship.settings)
+    return {int(entry): certainty for entry, certainty in certain.items()}
 
 
 def _check_published(rnd: Round) -> None:

@@ -31,6 +31,7 @@ from puzzlecomp.championships.selectors.rounds import (
     round_limit_seconds,
     round_readiness_get,
 )
+from puzzlecomp.championships.services.entrant_mail import results_published_mail
 from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 from puzzlecomp.championships.services.work import unit_of_work
@@ -83,6 +84,9 @@ def round_state_set(*, round: Round, state: RoundState, starts_at: dt.datetime |
             rnd.published_at = published_at or timezone.now()
             fields.append("published_at")
         rnd.save(update_fields=fields)
+        if state == RoundState.PUBLISHED:
+            # Entrants who want them get their place by email, once this commits.
+            results_published_mail(rnd)
         if state == RoundState.RUNNING:
             # Debutants and the like are settled when competing starts (services/facts.py).
             member_facts_derive(championship=rnd.event.championship)

@@ -16,10 +16,17 @@ from puzzlecomp.championships.actions import (
     NO_SHOW_REPLACED,
     SEATING_ASSIGNED,
     SEATING_PUBLISHED,
+    SEATING_UNDONE,
     SEATS_SWAPPED,
 )
 from puzzlecomp.championships.engine import ruleset_of
-from puzzlecomp.championships.models import Entry, EntryStatus, Round, Seat
+from puzzlecomp.championships.models import (
+    Entry,
+    EntryStatus,
+    Round,
+    RoundState,
+    Seat,
+)
 from puzzlecomp.championships.selectors.check_in import check_in_status
 from puzzlecomp.championships.selectors.history import event_seed_ranks
 from puzzlecomp.championships.selectors.planning import (
@@ -31,6 +38,13 @@ from puzzlecomp.championships.selectors.planning import (
     seating_rule,
 )
 from puzzlecomp.championships.services.check_in import check_in_record
+from puzzlecomp.championships.services.planning_backups import (
+    SEATING,
+    backup_latest,
+    backup_make,
+    backup_restore,
+    nothing_to_undo,
+)
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.planning import (
     PlanningError,
@@ -44,43 +58,93 @@ from puzzlecomp.rules.check_in import replacement_refusal
 from puzzlecomp.rules.errors import RulesError
 
 
-def seating_assign(*, round: Round, groups: list[str] | None = None, user: Any = None) -> int:
-    """Seat the given groups of the round (default: all) in seeding order; returns seats made.
+def _check_not_started(rnd: Round) -> None:
+    if rnd.state != RoundState.PLANNED:
+        raise PlanningError("seating.round_started",
+                            "The round has started; its seating can no longer be redone.")
 
-    First rounds seat by seed rank then entry number; later rounds by place in the previous
-    round, the ruleset's top entries of each previous group alone at a table.
-    """
-    rnd = round
+
+def _chosen_groups(rnd: Round, groups: list[str] | None) -> list[str]:
     labels = group_labels(rnd)
     chosen = labels if groups is None else groups
     unknown = [g for g in chosen if g not in labels]
     if unknown:
         raise PlanningError("groups.unknown_group", f"Round has no group {unknown[0]!r}.",
                             group=unknown[0])
+    return chosen
+
+
+def _planned_seats(rnd: Round, chosen: list[str]) -> list[Seat]:
+    """The seats of the chosen groups in seeding order, not yet written."""
     plan = floor_plan_of(rnd.event.championship)
     rule = seating_rule(rnd)
+    rows: list[Seat] = []
+    # Rating the history once serves every group.
+    ranks = event_seed_ranks(rnd.event) if is_first_round(rnd) else None
+    for group in chosen:
+        order, entries = seating_order(rnd, group, ranks=ranks)
+        if not order:
+            raise PlanningError("seating.empty_group",
+                                f"Group {group} has no entries to seat.", group=group)
+        seating = seat_entries(order, plan,
+                               solo_count_per_group=rule.solo_top_per_previous_group,
+                               seats_per_table=rule.entries_per_table)
+        pk_of = {str(e.number): e.pk for e in entries}
+        rows += [Seat(round=rnd, entry_id=pk_of[a.entry], group=group, table=a.table,
+                      seat=a.seat) for a in seating.assignments]
+    return rows
+
+
+def seating_assign_preview(*, round: Round, groups: list[str] | None = None) -> tuple[int, int]:
+    """What seating the groups again would change (nothing is written): (entries whose table
+    or seat changes, entries seated now in those groups)."""
+    rnd = round
+    _check_not_started(rnd)
+    chosen = _chosen_groups(rnd, groups)
+    planned = {s.entry_id: (s.group, s.table, s.seat) for s in _planned_seats(rnd, chosen)}
+    now = {entry: (group, table, seat) for entry, group, table, seat in
+           Seat.objects.filter(round=rnd, group__in=chosen).values_list(
+               "entry_id", "group", "table", "seat")}
+    changed = sum(1 for entry in planned.keys() | now.keys()
+                  if planned.get(entry) != now.get(entry))
+    return changed, len(now)
+
+
+def seating_assign(*, round: Round, groups: list[str] | None = None, user: Any = None) -> int:
+    """Seat the given groups of the round (default: all) in seeding order; returns seats made.
+
+    First rounds seat by seed rank then entry number; later rounds by place in the previous
+    round, the ruleset's top entries of each previous group alone at a table. Seats replaced
+    are kept in a PlanningBackup that `seating_undo` restores. Refused once the round started.
+    """
+    rnd = round
+    _check_not_started(rnd)
+    chosen = _chosen_groups(rnd, groups)
     with unit_of_work(SEATING_ASSIGNED, championship=rnd.event.championship, user=user,
                       round=rnd, groups=chosen) as work:
-        rows: list[Seat] = []
-        # Rating the history once serves every group.
-        ranks = event_seed_ranks(rnd.event) if is_first_round(rnd) else None
-        for group in chosen:
-            order, entries = seating_order(rnd, group, ranks=ranks)
-            if not order:
-                raise PlanningError("seating.empty_group",
-                                    f"Group {group} has no entries to seat.", group=group)
-            seating = seat_entries(order, plan,
-                                   solo_count_per_group=rule.solo_top_per_previous_group,
-                                   seats_per_table=rule.entries_per_table)
-            pk_of = {str(e.number): e.pk for e in entries}
-            rows += [Seat(round=rnd, entry_id=pk_of[a.entry], group=group, table=a.table,
-                          seat=a.seat) for a in seating.assignments]
+        rows = _planned_seats(rnd, chosen)
+        backup_make(round=rnd, kind=SEATING, user=work.user)
         Seat.objects.filter(round=rnd, group__in=chosen).delete()
         # An entry seated in another group before (moved since) leaves that seat.
         Seat.objects.filter(round=rnd, entry_id__in=[r.entry_id for r in rows]).delete()
         Seat.objects.bulk_create(rows, batch_size=500)
         work.record(seats=len(rows))
     return len(rows)
+
+
+def seating_undo(*, round: Round, user: Any = None) -> int:
+    """Restore the seats the latest seating replaced, exactly; returns the entries whose table
+    changed back. Refused once the round has started, and when no seating replaced any."""
+    rnd = round
+    _check_not_started(rnd)
+    with unit_of_work(SEATING_UNDONE, championship=rnd.event.championship, user=user,
+                      round=rnd) as work:
+        backup = backup_latest(rnd, SEATING)
+        if backup is None:
+            raise nothing_to_undo()
+        restored = backup_restore(backup)
+        work.record(entries=restored)
+    return restored
 
 
 def _store(rnd: Round, group: str, seating: Seating, entries: dict[str, Entry]) -> None:

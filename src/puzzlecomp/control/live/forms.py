@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -67,6 +68,13 @@ class ResultFieldsForm(forms.Form):
     note = forms.CharField(label=_("Note"), max_length=300, required=False)
     base_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0,
                                       max_value=limits.MAX_VERSION)
+
+    def __init__(self, *args: Any, statuses: Sequence[Status], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Only the statuses the round's ruleset defines (rules.scoring.statuses_of).
+        field = self.fields["status"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(s.value, STATUS_LABELS[s.value]) for s in statuses]
 
     def clean_time(self) -> int | None:
         text = self.cleaned_data["time"].strip()

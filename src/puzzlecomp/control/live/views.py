@@ -54,6 +54,7 @@ from puzzlecomp.championships.selectors.planning import (
     TABLE_WIDTH,
     group_labels,
     group_of_label,
+    is_last_round,
 )
 from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
@@ -75,7 +76,9 @@ from puzzlecomp.control.live.forms import (
 from puzzlecomp.control.live.projector import scene_form
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.results import Status
 from puzzlecomp.rules.round_life import RoundClock, is_back, moves_from, starts_early
+from puzzlecomp.rules.scoring import statuses_of
 from puzzlecomp.rules.times import format_time
 
 STATE_LABELS = {
@@ -122,6 +125,11 @@ def _round(championship: Championship, round_id: int) -> Round:
 
 def _entry(rnd: Round, number: int) -> Entry:
     return get_object_or_404(Entry, event=rnd.event, number=number)
+
+
+def _statuses(rnd: Round) -> tuple[Status, ...]:
+    """The result statuses the round's ruleset defines, as the correction forms offer them."""
+    return statuses_of(ruleset_of(rnd))
 
 
 def _acts(request: HttpRequest, championship: Championship) -> bool:
@@ -183,7 +191,8 @@ def round_control(request: HttpRequest, championship: Championship,
         "championship": championship, "round": rnd, "clock": clock,
         "clock_json": clock.as_json(), "clock_text": _clock_texts(clock),
         "moves": _moves(rnd), "acts": _acts(request, championship),
-        "credit_form": TimeCreditForm(), "window_ends": dispute_window_ends(rnd),
+        "credit_form": None if is_last_round(rnd) else TimeCreditForm(),
+        "window_ends": dispute_window_ends(rnd),
         "open_disputes": selectors.open_disputes_count(rnd),
         "awaiting": len(selectors.finishes_awaiting_check(rnd)),
         "config": _config(rnd, clock, "round", panels), **panels,
@@ -353,7 +362,8 @@ def _panels_context(rnd: Round, clock: RoundClock, request: HttpRequest,
     for dispute in disputes:
         given = (forms or {}).get(dispute.pk)
         dispute.form = given or DisputeResolveForm(  # type: ignore[attr-defined]
-            prefix=f"dispute-{dispute.pk}", initial=initial_of(dispute.result))
+            prefix=f"dispute-{dispute.pk}", initial=initial_of(dispute.result),
+            statuses=_statuses(rnd))
     return {
         "queue": [_queued(q) for q in selectors.finishes_awaiting_check(rnd, group=group)],
         "queue_group": group,
@@ -489,7 +499,7 @@ def correct(request: HttpRequest, championship: Championship, round_id: int,
     row = Result.objects.filter(round=rnd, entry=entry).first()
     current = None  # the stored result, shown beside the form after a conflict
     form = CorrectionForm(request.POST if request.method == "POST" else None,
-                          initial=initial_of(row))
+                          initial=initial_of(row), statuses=_statuses(rnd))
     if form.is_valid():
         try:
             rulings.result_correct(
@@ -499,7 +509,8 @@ def correct(request: HttpRequest, championship: Championship, round_id: int,
         except ResultConflict as conflict:
             messages.error(request, _conflict_message(conflict.current))
             current = conflict.current
-            form = CorrectionForm(_rebased(request.POST, "base_version", current))
+            form = CorrectionForm(_rebased(request.POST, "base_version", current),
+                                  statuses=_statuses(rnd))
         except RulesError as refused:
             form.add_violations(refused, messages_of(refused))
         else:
@@ -655,7 +666,8 @@ def dispute_resolve(request: HttpRequest, championship: Championship, round_id: 
     rnd = _round(championship, round_id)
     dispute = get_object_or_404(Dispute.objects.select_related("entry"), pk=dispute_id,
                                 round=rnd)
-    form = DisputeResolveForm(request.POST, prefix=f"dispute-{dispute.pk}")
+    form = DisputeResolveForm(request.POST, prefix=f"dispute-{dispute.pk}",
+                              statuses=_statuses(rnd))
     if form.is_valid():
         row = Result.objects.filter(round=rnd, entry=dispute.entry).first()
         try:
@@ -670,7 +682,7 @@ def dispute_resolve(request: HttpRequest, championship: Championship, round_id: 
             messages.error(request, _conflict_message(conflict.current))
             form = DisputeResolveForm(
                 _rebased(request.POST, f"dispute-{dispute.pk}-base_version", conflict.current),
-                prefix=f"dispute-{dispute.pk}")
+                prefix=f"dispute-{dispute.pk}", statuses=_statuses(rnd))
             form.is_valid()
             return _disputes_page(request, rnd, {dispute.pk: form})
         except RulesError as refused:

@@ -12,6 +12,8 @@ class GroupsAssignForm(forms.Form):
     seed = forms.IntegerField(label=_("Random seed"), min_value=0,
                               max_value=limits.MAX_SEED, required=False,
                               help_text=_("Leave empty for a new one; it is recorded."))
+    # Set by the confirmation step that shows what drawing again changes.
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class GroupMoveForm(forms.Form):

@@ -28,6 +28,7 @@ from puzzlecomp.championships.roles import requires_role, role_of
 from puzzlecomp.championships.selectors import planning as selectors
 from puzzlecomp.championships.services import groups as group_services
 from puzzlecomp.championships.services import seating as seating_services
+from puzzlecomp.championships.services.planning_backups import GROUPS, SEATING, backup_latest
 from puzzlecomp.control.planning.forms import (
     GroupMoveForm,
     GroupsAssignForm,
@@ -86,8 +87,20 @@ def groups(request: HttpRequest, championship: Championship, round_id: int) -> H
         "balance": selectors.groups_balance_get(rnd) if first and rnd.groups else None,
         "seed": selectors.groups_seed_get(rnd), "labels": selectors.group_labels(rnd),
         "moves": selectors.group_moves_get(rnd.event),
+        "undo": backup_latest(rnd, GROUPS),
         "organiser": _organiser(request, championship),
         "assign_form": GroupsAssignForm(), "move_form": GroupMoveForm(),
+    })
+
+
+def _confirm(request: HttpRequest, championship: Championship, rnd: Round, *, title: str,
+             changes: list[str], action: str, fields: dict[str, Any],
+             back: str) -> HttpResponse:
+    """The confirmation step of a write that replaces groups or seats already made: what it
+    changes, and that it can be undone until the round starts."""
+    return render(request, "control/planning/confirm.html", {
+        "championship": championship, "round": rnd, "title": title, "changes": changes,
+        "action": action, "fields": fields, "back": back,
     })
 
 
@@ -95,16 +108,53 @@ def groups(request: HttpRequest, championship: Championship, round_id: int) -> H
 @require_POST
 def groups_assign(request: HttpRequest, championship: Championship,
                   round_id: int) -> HttpResponse:
+    """Draw the groups; over groups already drawn, first show what a new draw changes."""
     rnd = _round(championship, round_id)
     form = GroupsAssignForm(request.POST)
     if not form.is_valid():
         form_errors_to_messages(request, form)
-    else:
-        seed = form.cleaned_data["seed"]
-        seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
-        if _attempt(request, lambda: group_services.groups_assign(round=rnd, seed=seed,
-                                                                  user=request.user)):
-            messages.success(request, _("Groups assigned with seed %(seed)s.") % {"seed": seed})
+        return redirect("control:planning:groups", championship.slug, rnd.pk)
+    seed = form.cleaned_data["seed"]
+    seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+    if not form.cleaned_data["confirmed"] and selectors.groups_balance_get(rnd) is not None:
+        found: list[group_services.GroupsChange] = []
+        if _attempt(request, lambda: found.append(
+                group_services.groups_assign_preview(round=rnd, seed=seed))):
+            change = found[0]
+            changes = [ngettext(
+                "Drawing the groups again with seed %(seed)s puts %(count)s of %(entries)s "
+                "entries in another group.", "Drawing the groups again with seed %(seed)s puts "
+                "%(count)s of %(entries)s entries in another group.", change.changed) % {
+                "seed": seed, "count": change.changed, "entries": change.entries}]
+            if change.seats:
+                changes.append(ngettext("It clears the round's %(count)s seat.",
+                                        "It clears the round's %(count)s seats.",
+                                        change.seats) % {"count": change.seats})
+            return _confirm(request, championship, rnd, title=_("Draw the groups again?"),
+                            changes=changes, fields={"seed": seed},
+                            action=reverse("control:planning:groups_assign",
+                                           args=[championship.slug, rnd.pk]),
+                            back=reverse("control:planning:groups",
+                                         args=[championship.slug, rnd.pk]))
+        return redirect("control:planning:groups", championship.slug, rnd.pk)
+    if _attempt(request, lambda: group_services.groups_assign(round=rnd, seed=seed,
+                                                              user=request.user)):
+        messages.success(request, _("Groups assigned with seed %(seed)s.") % {"seed": seed})
+    return redirect("control:planning:groups", championship.slug, rnd.pk)
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def groups_undo(request: HttpRequest, championship: Championship, round_id: int) -> HttpResponse:
+    """Put back the groups and seats the latest draw replaced."""
+    rnd = _round(championship, round_id)
+    done: list[int] = []
+    if _attempt(request, lambda: done.append(group_services.groups_undo(round=rnd,
+                                                                        user=request.user))):
+        messages.success(request, ngettext(
+            "Draw undone: %(count)s entry is back in its previous group.",
+            "Draw undone: %(count)s entries are back in their previous group.",
+            done[0]) % {"count": done[0]})
     return redirect("control:planning:groups", championship.slug, rnd.pk)
 
 
@@ -152,6 +202,7 @@ def seating(request: HttpRequest, championship: Championship, round_id: int) -> 
         "championship": championship, "round": rnd, "group": group, "map": floor,
         "labels": selectors.group_labels(rnd), "seated": selectors.seated_groups(rnd),
         "no_show_from": seating_services.no_show_allowed_at(rnd),
+        "undo": backup_latest(rnd, SEATING),
         "organiser": _organiser(request, championship),
         "swap_form": SeatsSwapForm(), "no_show_form": NoShowForm(),
     })
@@ -181,12 +232,45 @@ def seating_assign(request: HttpRequest, championship: Championship,
     rnd = _round(championship, round_id)
     group = request.POST.get("group", "")
     chosen = [group] if group or selectors.group_labels(rnd) == [""] else None
+    if request.POST.get("confirmed") != "1" and (group in selectors.seated_groups(rnd)):
+        found: list[tuple[int, int]] = []
+        if _attempt(request, lambda: found.append(seating_services.seating_assign_preview(
+                round=rnd, groups=chosen))):
+            changed, seated = found[0]
+            changes = [ngettext(
+                "Seating again moves %(count)s of the %(seated)s entries seated now to another "
+                "table or seat.", "Seating again moves %(count)s of the %(seated)s entries "
+                "seated now to another table or seat.", changed) % {
+                "count": changed, "seated": seated}]
+            back = reverse("control:planning:seating", args=[championship.slug, rnd.pk])
+            return _confirm(request, championship, rnd, title=_("Seat again?"), changes=changes,
+                            fields={"group": group},
+                            action=reverse("control:planning:seating_assign",
+                                           args=[championship.slug, rnd.pk]),
+                            back=f"{back}?group={group}" if group else back)
+        return _to_seating(championship, rnd, group)
     made: list[int] = []
     if _attempt(request, lambda: made.append(seating_services.seating_assign(
             round=rnd, groups=chosen, user=request.user))):
         messages.success(request, ngettext("%(count)s entry seated.", "%(count)s entries seated.",
                                            made[0]) % {"count": made[0]})
     return _to_seating(championship, rnd, group)
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def seating_undo(request: HttpRequest, championship: Championship,
+                 round_id: int) -> HttpResponse:
+    """Put back the seats the latest seating replaced."""
+    rnd = _round(championship, round_id)
+    done: list[int] = []
+    if _attempt(request, lambda: done.append(seating_services.seating_undo(
+            round=rnd, user=request.user))):
+        messages.success(request, ngettext(
+            "Seating undone: %(count)s entry is back at its previous table.",
+            "Seating undone: %(count)s entries are back at their previous table.",
+            done[0]) % {"count": done[0]})
+    return _to_seating(championship, rnd, request.POST.get("group", ""))
 
 
 @requires_role(Role.ORGANISER)

@@ -5,6 +5,7 @@ Each view parses, authorises, calls one service and renders.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +17,13 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from puzzlecomp.championships.messages import form_errors_to_messages, messages_of
-from puzzlecomp.championships.models import Championship, QualifierStatus, Role, Round
+from puzzlecomp.championships.models import (
+    Championship,
+    QualifierStatus,
+    Role,
+    Round,
+    RoundState,
+)
 from puzzlecomp.championships.printing.round_results import (
     results_file_name,
     round_results_pdf,
@@ -33,6 +40,7 @@ from puzzlecomp.championships.services import qualifiers as services
 from puzzlecomp.championships.services.exporting import FORMATS, table_export
 from puzzlecomp.championships.services.qualifiers import QualifierError, QualifierLine
 from puzzlecomp.control.rounds.forms import WithdrawForm
+from puzzlecomp.live.snapshot import round_snapshot_cached
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 
@@ -45,6 +53,12 @@ REASONS = {
     "foreign": gettext_lazy("foreign quota"),
 }
 REFUSALS = (QualifierError, PlanningError, RulesError)
+# How certain a place is while the round runs (rules.clinching.Certainty).
+CERTAINTIES = {
+    "clinched": gettext_lazy("qualified whatever happens"),
+    "provisional": gettext_lazy("expected"),
+    "out": gettext_lazy("cannot qualify any more"),
+}
 
 
 def _round(championship: Championship, round_id: int) -> Round:
@@ -109,7 +123,20 @@ def qualifiers(request: HttpRequest, championship: Championship, round_id: int) 
                 next_seated=next_round.seats.count(),
             )
         context.update(_fairness(rnd))
+    elif rnd.state != RoundState.PLANNED:
+        context["standing"] = _standing(rnd)
     return render(request, "control/rounds/qualifiers.html", context)
+
+
+def _standing(rnd: Round) -> list[dict[str, Any]]:
+    """While the round runs: every ranked line with where it would go and how certain that is,
+    read from the round's live snapshot (the ranking every public page shows)."""
+    lines = json.loads(round_snapshot_cached(rnd).body)["lines"]
+    return [{"line": line, "to_group": (line["qualified"] or {}).get("to_group", ""),
+             "reason": REASONS.get((line["qualified"] or {}).get("reason", ""), ""),
+             "certainty": CERTAINTIES.get(line["certainty"] or "", ""),
+             "clinched": line["certainty"] == "clinched"}
+            for line in lines if line["certainty"]]
 
 
 def _fairness(rnd: Round) -> dict[str, Any]:

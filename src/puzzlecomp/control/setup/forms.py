@@ -37,6 +37,13 @@ class ChampionshipForm(forms.Form):
                                    required=False)
 
 
+class EntrantEmailsForm(forms.Form):
+    enabled = forms.BooleanField(
+        label=_("Email entrants when their result is published and when their dispute is "
+                "answered"), required=False,
+        help_text=_("Each entrant may still turn these emails off on their own page."))
+
+
 class RulesetSettingsForm(forms.Form):
     """One choice per setting the ruleset declares, from the values it declares."""
 

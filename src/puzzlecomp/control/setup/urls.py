@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("championship/", views.championship_edit, name="championship"),
     path("settings/", views.ruleset_settings, name="settings"),
+    path("emails/", views.entrant_emails, name="emails"),
     path("floor-plan/", views.floor_plan, name="floor_plan"),
     path("registration/", views.registration_terms, name="registration"),
     path("events/<slug:event>/", views.event_edit, name="event"),

@@ -24,6 +24,7 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.lists import entry_models_chosen, round_started
+from puzzlecomp.championships.services.entrant_mail import entrant_emails_set
 from puzzlecomp.championships.services.settings import (
     SetupError,
     championship_settings_set,
@@ -92,6 +93,17 @@ def championship_edit(request: HttpRequest, championship: Championship) -> HttpR
     })
     return _edit(request, championship, form, lambda data: championship_update(
         championship=championship, by=request.user, **data), _("Championship"))
+
+
+@requires_role(Role.ORGANISER)
+def entrant_emails(request: HttpRequest, championship: Championship) -> HttpResponse:
+    """Whether entrants are emailed their published results and the answers to disputes."""
+    # A POST with the box unticked may carry no field at all: it is still a POST.
+    form = setup_forms.EntrantEmailsForm(request.POST if request.method == "POST" else None,
+                                         initial={"enabled": championship.entrant_emails})
+    return _edit(request, championship, form, lambda data: entrant_emails_set(
+        championship=championship, enabled=data["enabled"], by=request.user),
+        _("Emails to entrants"))
 
 
 @requires_role(Role.ORGANISER)

@@ -7,4 +7,5 @@ from puzzlecomp.public.disputes import views
 app_name = "disputes"
 urlpatterns = [
     path("<str:token>/", views.entrant, name="entrant"),
+    path("<str:token>/emails/", views.emails, name="emails"),
 ]

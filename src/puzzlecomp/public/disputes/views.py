@@ -15,11 +15,16 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from puzzlecomp.championships.messages import STATUS_LABELS, messages_of
 from puzzlecomp.championships.models import Entry, Role, Round, RoundState
 from puzzlecomp.championships.roles import role_of
 from puzzlecomp.championships.services.disputes import dispute_file
+from puzzlecomp.championships.services.entrant_mail import (
+    entrant_emails_wanted,
+    entry_emails_choose,
+)
 from puzzlecomp.public.disputes.forms import DisputeFileForm
 from puzzlecomp.public.disputes.selectors import EntrantRound, entrant_rounds_get
 from puzzlecomp.rules.errors import RulesError
@@ -40,9 +45,14 @@ def entrant(request: HttpRequest, slug: str, token: str) -> HttpResponse:
             for text in messages_of(refused):
                 messages.error(request, text)
         else:
-            messages.success(request, _("Dispute #%(number)s is filed. The head judge will "
-                                        "answer it, and you will receive the answer by "
-                                        "email.") % {"number": dispute.pk})
+            if entrant_emails_wanted(entry, entry.event.championship):
+                messages.success(request, _("Dispute #%(number)s is filed. The head judge "
+                                            "will answer it, and you will receive the answer "
+                                            "by email.") % {"number": dispute.pk})
+            else:
+                messages.success(request, _("Dispute #%(number)s is filed. The head judge "
+                                            "will answer it on this page.")
+                                 % {"number": dispute.pk})
             return redirect("public:disputes:entrant", slug=slug, token=token)
     rounds = [_shown(r, posted) for r in entrant_rounds_get(entry, now=timezone.now())]
     championship = entry.event.championship
@@ -66,10 +76,24 @@ def entrant(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     return response
 
 
+@require_POST
+def emails(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """The entrant turns the emails of their published results and rulings on or off."""
+    entry = get_object_or_404(Entry.objects.select_related("event__championship"),
+                              token=token, event__championship__slug=slug)
+    wanted = request.POST.get("wanted") == "1"
+    entry_emails_choose(entry=entry, wanted=wanted)
+    messages.success(request, _("We will email you your published results and the answers "
+                                "to your disputes.") if wanted else
+                     _("We will no longer email you your results: they stay on this page."))
+    return redirect("public:disputes:entrant", slug=slug, token=token)
+
+
 def _shown(found: EntrantRound, posted: DisputeFileForm | None) -> dict[str, Any]:
     """A round as the template shows it, with its form (the posted one when it is for it)."""
     form = None
-    if found.may_dispute:
+    # A result is disputed once: after filing, the page shows the dispute instead of the form.
+    if found.may_dispute and not found.disputes:
         mine = posted is not None and str(found.round.pk) == posted.data.get("round")
         form = posted if mine else DisputeFileForm(initial={"round": found.round.pk})
     line = found.line or {}
@@ -77,4 +101,5 @@ def _shown(found: EntrantRound, posted: DisputeFileForm | None) -> dict[str, Any
              for key in ("time_seconds", "final_seconds", "penalty_seconds")}
     return {"round": found.round, "line": line, "times": clock,
             "status": STATUS_LABELS.get(line.get("status", ""), ""),
-            "window_ends": found.window_ends, "disputes": found.disputes, "form": form}
+            "window_ends": found.window_ends, "disputes": found.disputes, "form": form,
+            "window_open": found.may_dispute}

@@ -70,6 +70,8 @@ class Qualification:
     reason: str
     # False while it is the engine's forecast, before the organiser confirms the qualifiers.
     confirmed: bool
+    # Certain whatever the entrants still puzzling and the pending checks do (rules/clinching).
+    clinched: bool = False
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,7 @@ def result_row(line: dict[str, Any], words: Words) -> ResultRow:
             destination=qualified.get("to_group") or words.next_round,
             reason=words.reasons.get(qualified["reason"], qualified["reason"]),
             confirmed=bool(qualified.get("confirmed")),
+            clinched=line.get("certainty") == "clinched",
         ) if qualified else None,
         version=line.get("version") or 0,
     )
@@ -209,6 +212,9 @@ def page_labels(*, next_round: str) -> dict[str, Any]:
         "awaitingCheck": _("awaiting check"),
         "expected": _("expected"),
         "expectedTitle": _("Expected from the results so far; not yet confirmed."),
+        "clinched": _("qualified"),
+        "clinchedTitle": _("Certain whatever the entrants still puzzling and the pending "
+                           "checks do."),
         "nextRound": next_round,
         "timeLeft": _("Time left"),
         "timeLimit": _("Time limit"),

@@ -56,6 +56,7 @@ export function lineCells(line, labels, numbers) {
       destination: qualified.to_group || labels.nextRound,
       reason: labels.reasons[qualified.reason] || qualified.reason,
       confirmed: Boolean(qualified.confirmed),
+      clinched: line.certainty === "clinched",
     } : null,
     version: line.version,
   };
@@ -95,7 +96,11 @@ export function nextCell(cells, labels, { expected = true } = {}) {
   const q = cells.qualification;
   if (!q) return cell("next");
   const parts = [el("span", "to", q.destination), " ", el("span", "why", q.reason)];
-  if (expected && !q.confirmed) {
+  if (!q.confirmed && q.clinched) {
+    const mark = el("span", "clinched", `✓ ${labels.clinched}`);
+    mark.title = labels.clinchedTitle;
+    parts.push(" ", mark);
+  } else if (expected && !q.confirmed) {
     const mark = el("span", "expected", `(${labels.expected})`);
     mark.title = labels.expectedTitle;
     parts.push(" ", mark);

@@ -4,7 +4,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('championships', '0010_check_in_and_fees'),
+        ('championships', '0012_planning_backup'),
     ]
 
     operations = [
