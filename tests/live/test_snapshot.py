@@ -146,7 +146,7 @@ def test_the_snapshot_carries_the_documented_fields(live_app, live_round):
     assert set(data["lines"][0]) == {
         "entry", "name", "flag", "group", "table", "rank", "official_rank", "eligible",
         "status", "time_seconds", "final_seconds", "penalty_seconds", "missing", "pieces",
-        "pieces_per_minute", "checked", "qualified", "certainty", "version"}
+        "pieces_per_minute", "checked", "qualified", "certainty", "version", "record"}
     assert json.dumps(data).count("private.example") == 0
 
 
@@ -199,12 +199,14 @@ def _old_lines(rnd: Round) -> list[dict]:
         if not member.person.consent_publish:
             withheld.setdefault(member.entry.number, []).append(
                 (member.person.first_name, member.person.last_name))
+    # No archive here: no line breaks a record.
     return [
-        snapshot_module._line(line, rows[int(line.entry.id)], tables, marks, certainty,
-                              flags.get(int(line.entry.id)) or line.entry.country,
-                              rules.total_pieces, rules.time_limit_seconds,
-                              public_name(line.entry.name,
-                                          withheld.get(int(line.entry.id), [])))
+        {**snapshot_module._line(line, rows[int(line.entry.id)], tables, marks, certainty,
+                                 flags.get(int(line.entry.id)) or line.entry.country,
+                                 rules.total_pieces, rules.time_limit_seconds,
+                                 public_name(line.entry.name,
+                                             withheld.get(int(line.entry.id), []))),
+         "record": None}
         for line in ranking
     ]
 

@@ -84,8 +84,10 @@ WRITES: dict[str, Role | str] = {
     "control:planning:groups_assign": Role.ORGANISER,
     "control:planning:group_move": Role.ORGANISER,
     "control:planning:groups_publish": Role.ORGANISER,
+    "control:planning:groups_undo": Role.ORGANISER,
     "control:planning:seating_assign": Role.ORGANISER,
     "control:planning:seating_publish": Role.ORGANISER,
+    "control:planning:seating_undo": Role.ORGANISER,
     "control:planning:seats_swap": Role.ORGANISER,
     "control:planning:seat_no_show": Role.HEAD_JUDGE,
     "control:check_in:check_in": Role.ORGANISER,
@@ -214,6 +216,7 @@ class World:
             "token": entry.token, "uidb64": "MQ", "category": "overall", "entry": entry.number,
             "kind": "clock",
             "group": "A",
+            "person_id": 1, "series": "wjpc",
         }
 
     def url(self, route: str) -> str:

@@ -376,7 +376,9 @@ def test_entrant_pages_show_members_group_and_every_round(client, first):
     address = reverse("public:live:entrant", args=[slug, "individual", 1])
     assert f'href="{address}"' in results
     html = page(client, "entrant", slug, "individual", 1)
-    assert re.search(r"Ana Novak\s*<span class=\"ioc\">CZE</span>", html)
+    # The published name links to the person's page across championships.
+    assert re.search(r"<a href=\"/people/\d+/\">Ana Novak</a>\s*<span class=\"ioc\">CZE</span>",
+                     html)
     assert "Group A" in html
     rows = re.findall(r"<tr data-round=.*?</tr>", html, re.S)
     assert len(rows) == 1

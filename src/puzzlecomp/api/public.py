@@ -109,6 +109,8 @@ class LineOut(Schema):
     # While results can move: clinched, provisional or out (docs/live.md); null once confirmed.
     certainty: str | None = None
     version: int
+    # "WR" or "NR" when the checked final time breaks a record (docs/archive.md, Records).
+    record: str | None = None
 
 
 class SnapshotChampionship(Schema):

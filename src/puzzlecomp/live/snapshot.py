@@ -26,6 +26,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.publishing import public_name, withheld_by_number
+from puzzlecomp.championships.selectors.rankings import round_record_marks
 from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
     group_starts_get,
@@ -176,6 +177,11 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
               public_name(line.entry.name, withheld.get(int(line.entry.id), ())))
         for line in ranking
     ]
+    # An archived round's lines broke nothing now (its fastest may still stand).
+    records = {} if championship.archived else round_record_marks(
+        round_id=rnd.pk, event_code=event.code, pieces=pieces_total, lines=lines)
+    for line_json in lines:
+        line_json["record"] = records.get(line_json["entry"])
     window = dispute_window_ends(rnd)
     return {
         "version": SNAPSHOT_VERSION,

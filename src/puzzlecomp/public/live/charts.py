@@ -193,3 +193,31 @@ def minutes(seconds: float) -> str:
 def decimal(value: float) -> str:
     return _n(value)
 
+
+
+def dot_chart(series: Sequence[Series], labels: Labels, *, chart_id: str, x_min: float,
+              x_max: float, x_format: Callable[[float], str],
+              point_title: Callable[[str, float, float], str]) -> str:
+    """Points joined by lines, one series each (values over editions); every point is titled
+    with its words, so hovering or a screen reader gives the figure."""
+    svg = _svg(labels, chart_id)
+    values = [y for s in series for _, y in s.points]
+    # One or two editions still get an axis two units wide, the points in its middle.
+    span = max(x_max - x_min, 2.0)
+    start = x_min - (span - (x_max - x_min)) / 2
+    frame = _Frame(svg, labels, x_max=span, y_max=max(values, default=1.0) * 1.1,
+                   x_format=lambda v: x_format(v + start), y_format=lambda v: str(int(v)))
+    for index, one in enumerate(series):
+        cls = series_class(index)
+        points = sorted(one.points)
+        if not points:
+            continue
+        path = "".join(f"{'M' if i == 0 else 'L'}{_n(frame.x(x - start))},{_n(frame.y(y))}"
+                       for i, (x, y) in enumerate(points))
+        ET.SubElement(svg, "path", {"d": path, "class": f"chart-line {cls}"})
+        dots = ET.SubElement(svg, "g", {"class": cls})
+        for x, y in points:
+            dot = ET.SubElement(dots, "circle", {"cx": _n(frame.x(x - start)),
+                                                 "cy": _n(frame.y(y)), "r": "4"})
+            ET.SubElement(dot, "title").text = point_title(one.name, x, y)
+    return ET.tostring(svg, encoding="unicode")

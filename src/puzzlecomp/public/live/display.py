@@ -35,6 +35,11 @@ def reason_words() -> dict[str, str]:
             "foreign": _("foreign quota")}
 
 
+def record_words() -> dict[str, str]:
+    """The records a live result breaks (snapshot `record`), spelled out for the badge."""
+    return {"WR": _("World record"), "NR": _("National record")}
+
+
 def state_words() -> dict[str, str]:
     return {value: str(label) for value, label in RoundState.choices}
 
@@ -96,6 +101,9 @@ class ResultRow:
     awaiting_check: bool
     qualification: Qualification | None
     version: int
+    # "WR" or "NR" when the time breaks a record, and the record's name; "" otherwise.
+    record: str = ""
+    record_words: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,6 +116,7 @@ class Words:
     next_round: str
     # In place of a name its person did not consent to publish.
     withheld: str
+    records: dict[str, str]
 
 
 def withheld_words() -> str:
@@ -115,7 +124,7 @@ def withheld_words() -> str:
 
 
 def page_words(*, next_round: str) -> Words:
-    return Words(status_words(), reason_words(), next_round, withheld_words())
+    return Words(status_words(), reason_words(), next_round, withheld_words(), record_words())
 
 
 def result_row(line: dict[str, Any], words: Words) -> ResultRow:
@@ -149,6 +158,8 @@ def result_row(line: dict[str, Any], words: Words) -> ResultRow:
             clinched=line.get("certainty") == "clinched",
         ) if qualified else None,
         version=line.get("version") or 0,
+        record=line.get("record") or "",
+        record_words=words.records.get(line.get("record") or "", ""),
     )
 
 
@@ -222,6 +233,7 @@ def page_labels(*, next_round: str) -> dict[str, Any]:
         "reconnecting": _("Reconnecting…"),
         "noResults": _("No results yet."),
         "withheld": withheld_words(),
+        "records": record_words(),
         "page": _("Page %(page)s of %(pages)s"),
         "flags": all_flag_emoji(),
     }

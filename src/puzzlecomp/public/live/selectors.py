@@ -110,6 +110,8 @@ class Member:
     flag: str
     flag_emoji: str
     published: bool
+    # The person's id for their page across championships (None when not published).
+    person: int | None = None
 
 
 @dataclass(frozen=True)
@@ -160,7 +162,7 @@ def _member(member: EntryMember) -> Member:
         return Member(name="", flag="", flag_emoji="", published=False)
     flag = ioc(member.represents) or ioc(person.nationality) or ""
     return Member(name=f"{person.first_name} {person.last_name}", flag=flag,
-                  flag_emoji=flag_emoji(flag), published=True)
+                  flag_emoji=flag_emoji(flag), published=True, person=person.pk)
 
 
 def _entrant_rounds(entry: Entry) -> list[EntrantRound]:

@@ -59,6 +59,8 @@ export function lineCells(line, labels, numbers) {
       clinched: line.certainty === "clinched",
     } : null,
     version: line.version,
+    record: line.record || "",
+    recordWords: (labels.records || {})[line.record] || "",
   };
 }
 
@@ -82,6 +84,14 @@ export function flagCell(cells) {
 
 export function awaitingBadge(cells, labels) {
   return cells.awaitingCheck ? [" ", el("span", "badge awaiting", labels.awaitingCheck)] : [];
+}
+
+/** The badge of a broken record ("WR", "NR"), its name as a title. */
+export function recordBadge(cells) {
+  if (!cells.record) return [];
+  const badge = el("abbr", "badge record", cells.record);
+  badge.title = cells.recordWords;
+  return [" ", badge];
 }
 
 /** The final time, or the status (DSQ, DNS, DNF) with its words as a title. */
@@ -124,7 +134,7 @@ function resultsRow(cells, { labels, official, entrantUrl }) {
   if (official) tr.append(cell("num official", cells.officialRank));
   tr.append(
     flagCell(cells),
-    cell("name", link, ...awaitingBadge(cells, labels)),
+    cell("name", link, ...awaitingBadge(cells, labels), ...recordBadge(cells)),
     cell("num", cells.table),
     cell("num", cells.time),
     cell("num penalty", cells.penalty),
