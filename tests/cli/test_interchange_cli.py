@@ -43,7 +43,7 @@ def exported(capsys, slug: str, tmp_path) -> tuple[dict, str]:
 
 def test_export_writes_the_championship_as_json_to_stdout(capsys, championship, tmp_path):
     data, _ = exported(capsys, championship.slug, tmp_path)
-    assert (data["format"], data["version"]) == ("puzzlecomp-championship", 2)
+    assert (data["format"], data["version"]) == ("puzzlecomp-championship", 3)
     assert data["championship"]["ruleset_id"] == "czech-championship"
     assert [e["number"] for e in data["entries"]] == [1, 2, 3, 4]
     assert {p["nationality"] for p in data["people"]} == {"CZ", "SK"}

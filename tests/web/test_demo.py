@@ -8,11 +8,14 @@ from puzzlecomp.championships.demo import DEMO_SLUG, demo_load
 from puzzlecomp.championships.models import (
     Championship,
     Entry,
+    EntryMember,
     Result,
     Round,
     RoundState,
     Seat,
 )
+from puzzlecomp.formats.history_csv import read_history
+from puzzlecomp.samples import SAMPLE_RESULTS
 
 
 def test_the_demo_loads_with_groups_seats_and_half_the_first_results(db):
@@ -56,3 +59,30 @@ def test_the_demo_championship_starts_before_its_first_rounds_and_each_entry_owe
     entries = Entry.objects.filter(event__championship=championship)
     assert not entries.filter(fee_amount__isnull=True).exists()
     assert set(entries.values_list("fee_currency", flat=True)) == {"EUR"}
+
+
+def test_the_demo_stands_on_the_archive_and_its_entrants_are_the_archives_2025_people(db):
+    """Issue 15: the demo loads the earlier editions, and its entrants are the archive's 2025
+    entrants, so seeding and debutants come from real histories."""
+    demo_load(individuals=60, pairs=20, teams=8)
+    assert sorted(Championship.objects.filter(archived=True).values_list("slug", flat=True)) == [
+        "wjpc-2019", "wjpc-2022", "wjpc-2023", "wjpc-2024"]
+    rows = read_history(SAMPLE_RESULTS.read_text(encoding="utf-8"), source="sample")
+    solo = list(dict.fromkeys(r.people[0] for r in rows if r.year == 2025
+                              and r.event == "individual" and r.people))
+    members = EntryMember.objects.filter(entry__event__championship__slug=DEMO_SLUG,
+                                         entry__event__code="individual")
+    assert [m.person.archive_id for m in members.order_by("entry__number")] == solo[:60]
+    debutant = Counter(members.values_list("debutant", flat=True))
+    assert debutant[True] > 0
+    assert debutant[False] > 0
+    teams = EntryMember.objects.filter(entry__event__championship__slug=DEMO_SLUG,
+                                       entry__event__code="teams")
+    assert teams.exclude(person__archive_id=None).count() == teams.count()
+    assert Entry.objects.filter(event__championship__slug=DEMO_SLUG).count() == 88
+
+
+def test_without_the_archive_the_demo_invents_everyone(db):
+    demo_load(individuals=12, pairs=4, teams=4, archive=False)
+    assert not Championship.objects.filter(archived=True).exists()
+    assert not EntryMember.objects.exclude(person__archive_id=None).exists()

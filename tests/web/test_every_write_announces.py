@@ -31,6 +31,7 @@ from puzzlecomp.championships.models import (
     JudgeDevice,
     Membership,
     Notice,
+    PersonChange,
     ProjectorScene,
     Puzzle,
     Role,
@@ -47,6 +48,7 @@ from puzzlecomp.championships.services import (
     entrant_mail,
     exporting,
     facts,
+    fairness,
     groups,
     importing,
     interchange,
@@ -108,7 +110,7 @@ UNAUDITED = {
     "device_seen",  # a phone's last request, on every request
     # Facts derived again from history inside the writes that change it (group assignment,
     # a round's start, merging people, the archive), which audit and announce.
-    "member_facts_derive",
+    "member_facts_derive", "living_facts_derive",
     # A check-in row written inside the writes that audit and announce it (the desk's
     # entry_check_in, seat_no_show).
     "check_in_record",
@@ -226,6 +228,24 @@ def _first_result(world: World) -> tuple[Entry, int]:
     return entry, entry.results.get(round=world.first).version
 
 
+def _flagged(world: World) -> tuple[Entry, int]:
+    """A waiting entry finished, then counted: flagged for a second look (issue 15)."""
+    entry = _waiting(world)
+    for action, values in (("tap", ResultValues(status=Status.FINISHED, time_seconds=2500,
+                                                checked=False)),
+                           ("count", ResultValues(status=Status.UNFINISHED, pieces=300))):
+        results.result_submit(round=world.first, entry=entry, action=action, values=values)
+    return entry, entry.results.get(round=world.first).version
+
+
+def _difficulty_shown(world: World) -> Round:
+    """The first round with group difficulties on its results page (to be taken off)."""
+    Round.objects.filter(pk=world.first.pk).update(group_difficulty=[
+        {"group": "A", "entrants": 12, "rated": 6, "percent": 4.2},
+        {"group": "B", "entrants": 12, "rated": 6, "percent": -4.0}])
+    return Round.objects.get(pk=world.first.pk)
+
+
 WRITES: dict[str, Scenario] = {
     # registration
     "entry_register": ("registration", lambda w: lambda: _reg(w)),
@@ -320,6 +340,8 @@ WRITES: dict[str, Scenario] = {
     "result_correct": ("running", lambda w: (lambda e, v: lambda: disputes.result_correct(
         round=w.first, entry=e, base_version=v, reason="Misread the clock",
         values=ResultValues(status=Status.FINISHED, time_seconds=2222)))(*_first_result(w))),
+    "result_looked_at": ("running", lambda w: (lambda e, v: lambda: disputes.result_looked_at(
+        round=w.first, entry=e, base_version=v, user=w.organiser))(*_flagged(w))),
     "time_credit_grant": ("running", lambda w: lambda: disputes.time_credit_grant(
         round=w.first, entry=seated_pair(w)[0], seconds=60, reason="Wrong puzzle")),
     "round_state_set": ("planned", lambda w: lambda: rounds.round_state_set(
@@ -341,6 +363,9 @@ WRITES: dict[str, Scenario] = {
         round=w.first)),
     "qualifier_withdraw": ("qualified", lambda w: lambda: qualifiers.qualifier_withdraw(
         round=w.first, lapse=True, entry_number=w.first.qualifiers.first().entry.number)),
+    "group_difficulty_publish": ("published", lambda w: (lambda r: lambda: (
+        fairness.group_difficulty_publish(round=r, publish=False, user=w.organiser)))(
+            _difficulty_shown(w))),
     "next_round_create": ("qualified", lambda w: lambda: qualifiers.next_round_create(
         round=w.first)),
     # people across championships and the archive
@@ -352,6 +377,9 @@ WRITES: dict[str, Scenario] = {
         user=w.organiser)),
     "person_split": ("running", lambda w: (lambda p, m: lambda: people.person_split(
         person=p, members=[m], reason="Namesakes", user=w.organiser))(*_merged(w))),
+    "person_merge_undo": ("running", lambda w: (lambda _p, m: lambda: people.person_merge_undo(
+        change=PersonChange.objects.get(person=_p), reason="Two people after all",
+        user=w.organiser))(*_merged(w))),
     "archive_import": ("registration", lambda w: lambda: archive.archive_import(
         rows=read_history(ARCHIVE_ROWS, source="history.csv"), source="history.csv",
         ruleset_id="wjpc-2025", slug_prefix="wjpc", title="WJPC")),

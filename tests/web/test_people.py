@@ -12,9 +12,14 @@ from puzzlecomp.championships.models import (
     Person,
     PersonChange,
 )
-from puzzlecomp.championships.selectors.people import person_candidates
+from puzzlecomp.championships.selectors.people import merges_to_undo, person_candidates
 from puzzlecomp.championships.services.archive import invented_name
-from puzzlecomp.championships.services.people import PeopleRefused, person_merge, person_split
+from puzzlecomp.championships.services.people import (
+    PeopleRefused,
+    person_merge,
+    person_merge_undo,
+    person_split,
+)
 from tests.web.test_archive import imported
 from tests.web.test_facts import enter
 
@@ -170,3 +175,77 @@ def test_the_organiser_gives_an_entrant_wrongly_joined_to_a_namesake_a_record_of
     assert member.person != archived
     assert member.debutant is True
     assert PersonChange.objects.get().kind == "split"
+
+
+@pytest.mark.django_db
+def test_undoing_a_wrong_merge_brings_the_merged_record_back_with_its_entries_and_details(
+        championship):
+    """Issue 15: organisers merge and split people, with the audit trail. A merge made by
+    mistake is undone whole: the merged record's details and archive id come back."""
+    imported()
+    archived = Person.objects.get(archive_id="Pfast")
+    new = registered(archived.first_name, archived.last_name, consent=False)
+    member = enter(championship, "individual", new)
+    change = person_merge(keep=archived, other=new, reason="Looked alike", user=None)
+    undo = person_merge_undo(change=change, reason="Different birth years after all",
+                             user=None)
+    member.refresh_from_db()
+    restored = member.person
+    assert restored == undo.other
+    assert restored != archived
+    assert (restored.email, restored.birth_date, restored.consent_publish) == (
+        "me@example.org", dt.date(1990, 5, 1), False)
+    assert EntryMember.objects.filter(person=archived).count() == 2
+    assert member.debutant is True  # the archive's results are no longer theirs
+    assert AuditEntry.objects.filter(action="puzzlecomp.person.split",
+                                     data__undoes=change.pk).exists()
+    assert merges_to_undo([archived.pk]) == []
+    with pytest.raises(PeopleRefused) as refused:
+        person_merge_undo(change=change, reason="again", user=None)
+    assert refused.value.code == "people.merge_undone"
+    with pytest.raises(PeopleRefused) as refused:
+        person_merge_undo(change=undo, reason="a split", user=None)
+    assert refused.value.code == "people.not_a_merge"
+
+
+@pytest.mark.django_db
+def test_the_archive_id_goes_back_to_the_record_it_came_from():
+    imported()
+    kept = registered("Ana", "Dvořák")
+    archived = Person.objects.get(archive_id="Plast")
+    change = person_merge(keep=kept, other=archived, reason="Same person", user=None)
+    kept.refresh_from_db()
+    assert kept.archive_id == "Plast"
+    undo = person_merge_undo(change=change, reason="Not the same", user=None)
+    kept.refresh_from_db()
+    assert kept.archive_id is None
+    assert undo.other.archive_id == "Plast"
+    assert EntryMember.objects.filter(person=undo.other).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_organiser_undoes_a_merge_from_the_entrys_history_page(championship, client_as):
+    from django.urls import reverse
+    from django.utils.formats import date_format
+
+    from puzzlecomp.championships.models import Role
+
+    imported()
+    archived = Person.objects.get(archive_id="Pfast")
+    new = registered(archived.first_name, archived.last_name)
+    member = enter(championship, "individual", new)
+    change = person_merge(keep=archived, other=new, reason="Looked alike", user=None)
+    organiser = client_as(championship, Role.ORGANISER)
+    args = [championship.slug, "individual", 1]
+    html = organiser.get(reverse("control:registrations:history", args=args)).content.decode()
+    assert f'id="merge-{change.pk}"' in html
+    assert f"born {date_format(dt.date(1990, 5, 1), 'DATE_FORMAT')}" in html
+    undo = reverse("control:registrations:merge_undo", args=args)
+    organiser.post(undo, {"change": change.pk, "reason": ""})
+    member.refresh_from_db()
+    assert member.person == archived
+    organiser.post(undo, {"change": change.pk, "reason": "Two people"})
+    member.refresh_from_db()
+    assert member.person != archived
+    html = organiser.get(reverse("control:registrations:history", args=args)).content.decode()
+    assert f'id="merge-{change.pk}"' not in html

@@ -132,6 +132,9 @@ RESULT_RECORDED = _declare("puzzlecomp.result.recorded",
 TIME_CREDIT_GRANTED = _declare("puzzlecomp.result.time_credit",
                                _("Entry %(entry)s granted %(seconds)s seconds of time credit"),
                                CREDIT)
+RESULT_LOOKED_AT = _declare("puzzlecomp.result.looked_at",
+                            _("Result of entry %(entry)s looked at again and kept "
+                              "(%(reasons)s)"))
 ROUND_COUNTING = _declare("puzzlecomp.round.counting",
                           _("Round reached its time limit: counting"), STATE)
 ROUND_STATE_SET = _declare("puzzlecomp.round.state_set", _("Round moved to %(state)s"), STATE)
@@ -146,6 +149,9 @@ QUALIFIERS_CONFIRMED = _declare("puzzlecomp.qualifiers.confirmed",
                                 _("%(qualifiers)s qualifiers confirmed"), QUALIFIERS)
 QUALIFIER_WITHDRAWN = _declare("puzzlecomp.qualifier.withdrawn",
                                _("Qualifier %(entry)s withdrew"), QUALIFIERS)
+GROUP_DIFFICULTY_SET = _declare("puzzlecomp.round.group_difficulty",
+                                _("Group difficulty published with the results: %(published)s"),
+                                RESULT)
 NEXT_ROUND_CREATED = _declare("puzzlecomp.round.next_created",
                               _("Next round created with %(seats)s seats"), SEATING)
 PROJECTOR_SCENE_SET = _declare("puzzlecomp.projector.scene_set",

@@ -1,10 +1,17 @@
 """The demo championships: a WJPC-2025-style edition that looks alive at first sight, and a
-Czech relay whose teams were drawn from its pool."""
+Czech relay whose teams were drawn from its pool.
+
+The WJPC edition stands on the shipped archive (samples/wjpc-results.csv): the earlier editions
+(2019-2024) are loaded as archived championships, and its entrants are the archive's 2025
+entrants (the same people), so its seeding, debutants and person pages come from real
+histories; invented debutants top the events up to the counts asked for.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Sequence
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
@@ -20,13 +27,23 @@ from puzzlecomp.championships.models import (
     Event,
     Person,
 )
+from puzzlecomp.championships.services.archive import (
+    archive_import,
+    invented_name,
+    published_country,
+)
 from puzzlecomp.championships.services.relay import relay_teams_draw
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.championships.services.standings import event_standings_publish
-from puzzlecomp.rules.fees import fee_due
+from puzzlecomp.formats.history_csv import PublishedResult, read_history
+from puzzlecomp.rules.fees import Money, fee_due
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.samples import SAMPLE_RESULTS
 
 DEMO_SLUG = "demo-wjpc-2025"
+# The demo edition's year in the archive: the editions before it are archived championships.
+DEMO_YEAR = 2025
+ARCHIVE_PREFIX = "wjpc"
 RELAY_DEMO_SLUG = "demo-czech-relay-2027"
 DEMO_USER = "organiser"
 DEMO_PASSWORD = "puzzlecomp-demo"
@@ -43,11 +60,16 @@ LAST_NAMES = ("Novak Garcia Smith Berg Rossi Dubois Kowalski Hansen Silva Meyer 
 
 
 def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
-              seed: int = 2025) -> str:
-    """Create the demo championship once; says what it did."""
+              seed: int = 2025, archive: bool = True) -> str:
+    """Create the demo championship once; says what it did.
+
+    `archive`: load the sample archive's earlier editions and take the entrants from its
+    demo year (False: invented entrants only, for tests that need no history).
+    """
     if Championship.objects.filter(slug=DEMO_SLUG).exists():
         return f"demo championship already loaded: /control/{DEMO_SLUG}/"
     with transaction.atomic():
+        known = _archive_loaded() if archive else {}
         owner = _demo_owner()
         championship = championship_create(
             ruleset_id="wjpc-2025", name="WJPC 2025 (demo)", slug=DEMO_SLUG,
@@ -59,7 +81,8 @@ def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
         rng = random.Random(seed)
         for event, count, size in (("individual", individuals, 1), ("pairs", pairs, 2),
                                    ("teams", teams, 4)):
-            _entries(championship.events.get(code=event), count, size, rng)
+            _entries(championship.events.get(code=event), count, size, rng,
+                     known=known.get(event, []))
         demo_plan_and_record(championship, seed=seed)
         for event in championship.events.all():
             event_standings_publish(event=event, published=True, user=owner)
@@ -81,6 +104,50 @@ def _relay_demo(owner: object, rng: random.Random, pool: int = 22) -> None:
     relay_teams_draw(event=event, by=owner, seed=2027)
 
 
+def _archive_loaded() -> dict[str, list[PublishedResult]]:
+    """Archive the sample's editions before the demo year (once); the demo year's entrants of
+    each event (a row of each), in the file's order (entrants without people left out)."""
+    rows = read_history(SAMPLE_RESULTS.read_text(encoding="utf-8"), source=SAMPLE_RESULTS.name)
+    earlier = [row for row in rows if row.year < DEMO_YEAR]
+    if not Championship.objects.filter(
+            slug__in={f"{ARCHIVE_PREFIX}-{row.year}" for row in earlier}).exists():
+        archive_import(rows=earlier, source=SAMPLE_RESULTS.name, ruleset_id="wjpc-2025",
+                       slug_prefix=ARCHIVE_PREFIX, title=ARCHIVE_PREFIX.upper())
+    entrants: dict[str, dict[str, PublishedResult]] = {}
+    for row in rows:
+        if row.year == DEMO_YEAR and row.people:
+            entrants.setdefault(row.event, {}).setdefault(row.entrant, row)
+    return {event: list(found.values()) for event, found in entrants.items()}
+
+
+def _known_people(entrants: Sequence[PublishedResult],
+                  rng: random.Random) -> list[list[Person]]:
+    """The people of each of these archived entrants, created (with invented names, as the
+    archive does) where the archive has not met them yet; each given a birth date for the age
+    categories if it has none."""
+    ids = [person for row in entrants for person in row.people]
+    country_of = {person: published_country(row.country)
+                  for row in entrants for person in row.people}
+    found = {p.archive_id: p for p in Person.objects.filter(archive_id__in=ids)}
+    new = []
+    for archive_id in dict.fromkeys(ids):
+        if archive_id not in found:
+            first, last = invented_name(archive_id)
+            country = country_of[archive_id]
+            new.append(Person(archive_id=archive_id, first_name=first, last_name=last,
+                              nationality=country, residence=country, consent_publish=True))
+    Person.objects.bulk_create(new)
+    found.update({p.archive_id: p for p in Person.objects.filter(
+        archive_id__in=[p.archive_id for p in new])})
+    undated = [found[archive_id] for archive_id in dict.fromkeys(ids)
+               if found[archive_id].birth_date is None]
+    for person in undated:
+        person.birth_date = dt.date(rng.randint(1950, 2009), rng.randint(1, 12),
+                                    rng.randint(1, 28))
+    Person.objects.bulk_update(undated, ["birth_date"])
+    return [[found[archive_id] for archive_id in row.people] for row in entrants]
+
+
 def _demo_owner():  # type: ignore[no-untyped-def]
     user, created = get_user_model().objects.get_or_create(username=DEMO_USER)
     if created:
@@ -89,37 +156,49 @@ def _demo_owner():  # type: ignore[no-untyped-def]
     return user
 
 
-def _entries(event: Event, count: int, size: int, rng: random.Random) -> None:
-    people = Person.objects.bulk_create(_person(rng) for _ in range(count * size))
-    # Registered two months before the championship, at the rulebook's price for that day.
+def _entries(event: Event, count: int, size: int, rng: random.Random,
+             known: Sequence[PublishedResult] = ()) -> None:
+    """`count` entries: the `known` entrants of the archive first (those with as many people
+    as the event allows), then invented ones of `size` people."""
     starts = event.championship.starts_at
     ruleset = load_ruleset(event.championship.ruleset_id)
     spec = next(e for e in ruleset.events if e.id == event.code)
-    fee = fee_due(spec, currency=ruleset.currency, people=size,
-                  registered_on=(starts - dt.timedelta(days=60)).date(),
-                  competition_start=starts.date())
+    archived = [row for row in known
+                if spec.members_min <= len(row.people) <= spec.members_max][:count]
+    teams = _known_people(archived, rng) if archived else []
+    invented = Person.objects.bulk_create(_person(rng)
+                                          for _ in range((count - len(archived)) * size))
+    teams += [invented[n:n + size] for n in range(0, len(invented), size)]
+
+    # Registered two months before the championship, at the rulebook's price for that day.
+    def fee_of(people: int) -> Money | None:
+        return fee_due(spec, currency=ruleset.currency, people=people,
+                       registered_on=(starts - dt.timedelta(days=60)).date(),
+                       competition_start=starts.date())
+
+    fees = {len(team): fee_of(len(team)) for team in teams}
     entries = Entry.objects.bulk_create(
         Entry(event=event, number=n + 1, status=EntryStatus.CONFIRMED,
               confirmed_at=starts - dt.timedelta(days=60),
               seed_rank=n + 1 if rng.random() < 0.3 else None,
               fee_amount=fee.amount if fee else None, fee_currency=fee.currency if fee else "",
               paid_amount=fee.amount if fee and rng.random() < 0.9 else Decimal(0))
-        for n in range(count)
+        for n, team in enumerate(teams) for fee in [fees[len(team)]]
     )
     members: list[EntryMember] = []
-    for n, entry in enumerate(entries):
-        team = people[n * size:(n + 1) * size]
-        # Most pairs and teams share one nationality; the rest compete as mixed entries.
-        if size > 1 and rng.random() < 0.85:
+    for n, (entry, team) in enumerate(zip(entries, teams, strict=True)):
+        # Most invented pairs and teams share one nationality; the rest compete as mixed
+        # entries. The archive's people keep theirs.
+        if size > 1 and n >= len(archived) and rng.random() < 0.85:
             for person in team[1:]:
                 person.nationality = team[0].nationality
                 person.residence = team[0].residence
         members.extend(EntryMember(entry=entry, person=p, position=i) for i, p in enumerate(team))
         entry.name = _entry_name(team, event.kind, n)
-        codes = sorted({p.nationality.ioc_code or p.nationality.alpha3 for p in team})
+        codes = sorted({p.nationality.ioc_code or p.nationality.alpha3 for p in team} - {""})
         entry.country = "/".join(codes)
         entry.mixed = len(codes) > 1
-    Person.objects.bulk_update(people, ["nationality", "residence"])
+    Person.objects.bulk_update(invented, ["nationality", "residence"])
     Entry.objects.bulk_update(entries, ["name", "country", "mixed"])
     EntryMember.objects.bulk_create(members)
 

@@ -11,7 +11,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from puzzlecomp.championships.engine import round_rules
-from puzzlecomp.championships.models import Championship, EntryStatus, Round, RoundState, Seat
+from puzzlecomp.championships.models import (
+    Championship,
+    EntryStatus,
+    Result,
+    Round,
+    RoundState,
+    Seat,
+)
 from puzzlecomp.championships.services.disputes import (
     dispute_file,
     dispute_resolve,
@@ -105,6 +112,22 @@ def _running_with_first_finishes(rnd: Round, rng: random.Random) -> None:
                                           missing=rng.choice((0, 0, 0, 1)) if checked else 0,
                                           checked=checked, competitor_confirmed=checked),
                       rules=rules)
+    _one_finish_at_two_tables(rnd)
+
+
+def _one_finish_at_two_tables(rnd: Round) -> None:
+    """A judge's slip for the head judge's queue to flag: a finish awaiting its check tapped
+    again at the next table of its group (docs/live-rounds.md, Second looks)."""
+    for tapped in Result.objects.filter(round=rnd, status=Status.FINISHED, checked=False,
+                                        time_seconds__isnull=False).order_by("entry__number"):
+        seat = Seat.objects.get(round=rnd, entry=tapped.entry)
+        neighbour = (Seat.objects.filter(round=rnd, group=seat.group, table=seat.table + 1)
+                     .exclude(entry__results__round=rnd).select_related("entry").first())
+        if neighbour is not None:
+            result_submit(round=rnd, entry=neighbour.entry, action="tap",
+                          values=ResultValues(status=Status.FINISHED,
+                                              time_seconds=tapped.time_seconds, checked=False))
+            return
 
 
 def _played_to_the_end(rnd: Round, rng: random.Random) -> None:

@@ -334,7 +334,7 @@ def _file_person(person: PersonData, member: MemberData, event_code: str) -> peo
         event_code=event_code, represents=member.represents, nationality=person.nationality,
         residence=person.residence, region=person.region, years_resident=person.years_resident,
         birth_year=person.birth_date.year if person.birth_date else None,
-        earlier_events=person.earlier_events,
+        earlier_events=person.earlier_events, debutant=member.debutant,
         first_state_competition_of_year=member.first_state_competition_of_year)
 
 

@@ -80,6 +80,23 @@ MESSAGES: Mapping[str, Promise] = {
     "result.round_final": _("The round's results are final and are no longer corrected."),
     "result.entry_not_in_event": _("Entry %(entry)s is not in this event."),
     "result.not_seated": _("Entry %(entry)s has no seat in this round."),
+    # Group fairness after a round (services/fairness.py).
+    "fairness.results_not_published": _(
+        "The group difficulty is published with the results: publish the round's results "
+        "first."),
+    "fairness.nothing_to_compare": _(
+        "No two groups have enough entrants with earlier results to compare their puzzles."),
+    # Reasons for a second look at a recorded result (rules/plausibility.py): never refusals.
+    "second_look.faster_than_best": _(
+        "%(time)s is more than %(percent)s %% faster than this entrant's best so far "
+        "(%(best)s)."),
+    "second_look.faster_than_record": _(
+        "%(time)s is more than %(percent)s %% faster than the record (%(record)s)."),
+    "second_look.same_as_table": _(
+        "Table %(table)s (entry %(other)s) has the same time %(time)s and the same missing "
+        "pieces (%(missing)s)."),
+    "second_look.count_after_finish": _(
+        "Counted, but recorded as finished at %(time)s before."),
     "result.finish_past_limit": _("That finish is past the entry's time limit; count the "
                                   "pieces instead."),
     "result.credit_above_time": _("The time credit is more than the recorded time."),
@@ -330,6 +347,8 @@ MESSAGES: Mapping[str, Promise] = {
     "people.same_person": _("A person cannot be merged with themselves."),
     "people.same_entry": _("Both records are members of one entry: they are two people."),
     "people.not_their_entries": _("Choose some, not all, of this person's entries."),
+    "people.not_a_merge": _("Only a merge can be undone."),
+    "people.merge_undone": _("This merge is undone already."),
 }
 
 # How a result's status reads on the screens.

@@ -151,6 +151,9 @@ class Round(models.Model):
                              default=RoundState.PLANNED)
     groups_published = models.BooleanField(default=False)
     seating_published = models.BooleanField(default=False)
+    # Each group's puzzle difficulty as the organiser published it with the results
+    # (planning/fairness.py: {"group", "entrants", "rated", "percent"}); empty: not published.
+    group_difficulty = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["event", "position"]
@@ -532,6 +535,9 @@ class Result(models.Model):
     # Archived results keep their published rank and the group they were ranked in.
     published_rank = models.PositiveIntegerField(null=True, blank=True)
     archive_group = models.CharField(max_length=20, blank=True, default="")
+    # Why the head judge should look at the result again (rules/plausibility.py violations as
+    # {"code", "message", "params"}), set when a judge records it, emptied once looked at.
+    second_looks = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [

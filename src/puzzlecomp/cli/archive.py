@@ -11,8 +11,7 @@ from typing import Any
 
 from puzzlecomp.cli.common import CommandError, read_text
 from puzzlecomp.formats.history_csv import read_history
-
-SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "wjpc-results.csv"
+from puzzlecomp.samples import SAMPLE_RESULTS as SAMPLE
 
 
 def register(subparsers: Any) -> None:

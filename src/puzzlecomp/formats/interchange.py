@@ -32,9 +32,12 @@ K = TypeVar("K")
 
 FORMAT = "puzzlecomp-championship"
 # Version 2 adds the facts of the championship's own tables (model choices, group draws and
-# moves, relay draws, time credit grants); a version 1 file reads as having none.
-VERSION = 2
-VERSIONS = (1, 2)
+# moves, relay draws, time credit grants); version 3 the archive's and people's: the archived
+# flag, each person's archive id, members' derived debutant fact and the organiser's
+# overrides, and the group difficulty published with a round. An older file reads as having
+# none of them.
+VERSION = 3
+VERSIONS = (1, 2, 3)
 
 # ISO 3166 alpha-2, as stored; the importer also checks the code names a country.
 CountryCode = Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
@@ -100,6 +103,8 @@ class ChampionshipData(Model):
     registration_closes_at: AwareDatetime | None = None
     refund_days_before: Annotated[int, Field(ge=0, le=365)] | None = None
     fee_currency: str = text(3)
+    # A championship of the archive: read-only, part of the history (docs/archive.md).
+    archived: bool = False
 
     @field_validator("floor_rows")
     @classmethod
@@ -121,6 +126,15 @@ class PuzzleData(Model):
 RoundStateName = Literal["planned", "running", "counting", "provisional", "published", "final"]
 
 
+class GroupDifficultyData(Model):
+    """A group's puzzle difficulty as published with the round's results (docs/seeding.md)."""
+
+    group: Group
+    entrants: Annotated[int, Field(ge=0, le=limits.MAX_ENTRIES)]
+    rated: Annotated[int, Field(ge=0, le=limits.MAX_ENTRIES)]
+    percent: Annotated[float, Field(ge=-100, le=10_000)] | None = None
+
+
 class RoundData(Model):
     code: str = Field(min_length=1, max_length=40)
     name: str = Field(max_length=100)
@@ -133,6 +147,8 @@ class RoundData(Model):
     groups_published: bool = False
     seating_published: bool = False
     puzzles: list[PuzzleData] = Field(default=[], max_length=limits.MAX_PUZZLES)
+    group_difficulty: list[GroupDifficultyData] = Field(default=[],
+                                                        max_length=limits.MAX_GROUPS)
 
 
 class EventData(Model):
@@ -159,7 +175,8 @@ class PersonData(Model):
     first_name: str = Field(max_length=100)
     last_name: str = Field(max_length=100)
     email: str = text(254)
-    nationality: CountryCode
+    # Blank for a person of the archive whose results name no country.
+    nationality: OptionalCountryCode
     other_nationalities: list[CountryCode] = Field(default=[], max_length=10)
     residence: OptionalCountryCode = ""
     region: str = text(20)
@@ -169,6 +186,18 @@ class PersonData(Model):
                                                                        max_length=100)
     consent_publish: bool = False
     consent_photos: bool = False
+    # The person's identity across championships (the archive's person id); an import finds
+    # the person of this installation who has it instead of creating another.
+    archive_id: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+
+
+class FactOverrideData(Model):
+    """The organiser's value for a fact derived from history, with the reason."""
+
+    fact: Literal["debutant", "first_state_competition_of_year"]
+    value: bool
+    reason: str = Field(min_length=1, max_length=300)
+    at: AwareDatetime
 
 
 class MemberData(Model):
@@ -177,6 +206,9 @@ class MemberData(Model):
     represents: OptionalCountryCode = ""
     accompanied_by_adult: bool = False
     first_state_competition_of_year: bool | None = None
+    # Derived from history (null: not derived); the overrides win over derivation.
+    debutant: bool | None = None
+    overrides: list[FactOverrideData] = Field(default=[], max_length=2)
 
 
 class EntryData(Model):
@@ -240,6 +272,9 @@ class ResultData(Model):
     note: str = text(300)
     recorded_at: AwareDatetime
     version: Annotated[int, Field(gt=0, le=limits.MAX_VERSION)] = 1
+    # An archived result's rank as published and the group it was ranked in.
+    published_rank: Number | None = None
+    archive_group: Group = ""
 
 
 class QualifierData(Model):
@@ -325,7 +360,7 @@ class TimeCreditData(Model):
 
 class ChampionshipFile(Model):
     format: Literal["puzzlecomp-championship"]
-    version: Literal[1, 2]
+    version: Literal[1, 2, 3]
     generator: str = text(200)
     exported_at: AwareDatetime | None = None
     championship: ChampionshipData
@@ -422,7 +457,7 @@ def parse_championship_file(data: Any) -> ChampionshipFile:
     if data.get("version") not in VERSIONS:
         raise InterchangeError([problem(
             "version", f"version {data.get('version')!r} is unknown; this puzzlecomp reads "
-            f"versions {' and '.join(map(str, VERSIONS))}")])
+            f"versions {', '.join(map(str, VERSIONS[:-1]))} and {VERSIONS[-1]}")])
     try:
         document = ChampionshipFile.model_validate(data)
     except ValidationError as exc:
@@ -461,6 +496,12 @@ def reference_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
             rounds.add((event.code, rnd.code))
     events = _repeated(problems, "events", "code", [e.code for e in document.events])
     people = _repeated(problems, "people", "id", [p.id for p in document.people])
+    identified = [(i, p.archive_id) for i, p in enumerate(document.people) if p.archive_id]
+    for (i, archive_id), seen_before in zip(identified, _seen(a for _, a in identified),
+                                            strict=True):
+        if seen_before:
+            problems.append(problem(f"people[{i}].archive_id",
+                                    f"archive id {archive_id!r} appears twice"))
     entries = _repeated(problems, "entries", "number",
                         [(e.event, e.number) for e in document.entries])
     for i, entry in enumerate(document.entries):
@@ -475,6 +516,11 @@ def reference_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
                 problems.append(problem(f"entries[{i}].members[{m}].person",
                                         f"person {member.person} is a member twice"))
             seen.add(member.person)
+            facts = [o.fact for o in member.overrides]
+            for o, seen_before in enumerate(_seen(facts)):
+                if seen_before:
+                    problems.append(problem(f"entries[{i}].members[{m}].overrides[{o}].fact",
+                                            f"fact {facts[o]} is overridden twice"))
     for name in ("seats", "check_ins", "results", "qualifiers", "disputes", "model_choices",
                  "time_credits"):
         rows: list[InRound] = getattr(document, name)
@@ -519,6 +565,16 @@ def _repeated(problems: list[InterchangeProblem], name: str, field: str,
         if counts[key] == 2:
             problems.append(problem(f"{name}[{i}].{field}", f"{_shown(key)} appears twice"))
     return set(counts)
+
+
+def _seen(keys: Iterable[K]) -> list[bool]:
+    """For each key, whether it came before."""
+    found: set[K] = set()
+    marks = []
+    for key in keys:
+        marks.append(key in found)
+        found.add(key)
+    return marks
 
 
 def _shown(key: object) -> str:

@@ -35,7 +35,7 @@ from puzzlecomp.championships.selectors.rounds import (
     round_limit_seconds,
     rounds_read_now,
 )
-from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.errors import RulesError, RuleViolation
 from puzzlecomp.rules.relay import rotation_schedule
 from puzzlecomp.rules.results import Status
 
@@ -274,7 +274,8 @@ def credit_lines_get(rnd: Round) -> list[CreditLine]:
 
 @dataclass(frozen=True)
 class QueueLine:
-    """A finish awaiting the judge's check of the puzzle."""
+    """A finish awaiting the judge's check of the puzzle, or a result flagged for a second look
+    (`second_looks`: why, rules/plausibility.py)."""
 
     number: int
     name: str
@@ -284,23 +285,36 @@ class QueueLine:
     recorded_at: dt.datetime
     device: str
     group: str = ""
+    status: str = Status.FINISHED
+    checked: bool = False
+    second_looks: tuple[RuleViolation, ...] = ()
+
+
+def _looks(number: int, stored: list[dict[str, Any]]) -> tuple[RuleViolation, ...]:
+    return tuple(RuleViolation(look["code"], look["message"], entry=str(number),
+                               params=look.get("params", {})) for look in stored)
 
 
 def finishes_awaiting_check(rnd: Round, *, group: str | None = None) -> list[QueueLine]:
-    """Finishes not yet checked, the one called first at the top; `group`: of that group only
-    (groups sharing the tables play apart)."""
+    """Finishes not yet checked and results flagged for a second look, the finish called first
+    at the top (then the flagged counts); `group`: of that group only (groups sharing the
+    tables play apart)."""
     seats = Seat.objects.filter(round=rnd, no_show=False)
     places = {n: (t, g) for n, t, g in seats.values_list("entry__number", "table", "group")}
-    rows = (Result.objects.filter(round=rnd, status=Status.FINISHED, checked=False)
-            .select_related("entry", "device").order_by("time_seconds", "recorded_at", "pk"))
+    rows = (Result.objects.filter(Q(status=Status.FINISHED, checked=False)
+                                  | ~Q(second_looks=[]), round=rnd)
+            .select_related("entry", "device"))
     if group is not None:
         rows = rows.filter(entry__number__in=seats.filter(group=group)
                            .values("entry__number"))
+    ordered = sorted(rows, key=lambda r: (r.time_seconds is None, r.time_seconds or 0,
+                                          r.recorded_at, r.pk))
     return [QueueLine(r.entry.number, str(r.entry), places.get(r.entry.number, (None, ""))[0],
                       r.time_seconds, r.version, r.recorded_at,
                       r.device.label if r.device else "",
-                      places.get(r.entry.number, (None, ""))[1])
-            for r in rows]
+                      places.get(r.entry.number, (None, ""))[1], r.status, r.checked,
+                      _looks(r.entry.number, r.second_looks))
+            for r in ordered]
 
 
 def disputes_get(rnd: Round, *, open_only: bool = False) -> list[Dispute]:

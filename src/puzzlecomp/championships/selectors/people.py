@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
@@ -9,7 +10,13 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.db.models.functions import ExtractYear
 
-from puzzlecomp.championships.models import EntryMember, EntryStatus, Event, Person
+from puzzlecomp.championships.models import (
+    EntryMember,
+    EntryStatus,
+    Event,
+    Person,
+    PersonChange,
+)
 from puzzlecomp.rules.identity import KnownPerson, PersonMatch, match_entrants, match_people
 
 ACTIVE = (EntryStatus.UNCONFIRMED, EntryStatus.CONFIRMED, EntryStatus.WAITING)
@@ -81,3 +88,35 @@ def event_candidates(*, event: Event) -> list[MemberCandidates]:
         for m in members if m.person_id in matches
     ]
     return [f for f in found if f.candidates]
+
+
+@dataclass(frozen=True)
+class MergeToUndo:
+    """A merge into one of these people that has not been undone: the merged record's name,
+    birth date and archive id as they were, and how many entries it brought."""
+
+    change: PersonChange
+    name: str
+    birth_date: dt.date | None
+    archive_id: str
+    entries: int
+
+
+def _date(iso: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(iso) if iso else None
+
+
+def merges_to_undo(person_ids: Collection[int]) -> list[MergeToUndo]:
+    """The merges into these people that may still be undone, newest first."""
+    undone = {undo.snapshot.get("undoes") for undo in PersonChange.objects.filter(
+        kind=PersonChange.Kind.SPLIT, person__in=person_ids, snapshot__has_key="undoes")}
+    return [
+        MergeToUndo(change, f"{change.snapshot.get('first_name', '')} "
+                            f"{change.snapshot.get('last_name', '')}".strip(),
+                    _date(change.snapshot.get("birth_date")),
+                    change.snapshot.get("archive_id") or "", len(change.entry_members))
+        for change in PersonChange.objects.filter(
+            kind=PersonChange.Kind.MERGE, person__in=person_ids).select_related(
+            "person", "by").order_by("-at", "-pk")
+        if change.pk not in undone
+    ]

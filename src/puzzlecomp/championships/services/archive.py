@@ -98,7 +98,7 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
             action_audit(ARCHIVE_IMPORTED, championship=championship, user=user,
                          source=source, results=len(year_rows))
             slugs.append(championship.slug)
-        _derive_for_the_living()
+        living_facts_derive()
     return ArchiveImport(tuple(slugs), len(rows), created)
 
 
@@ -250,12 +250,13 @@ def championship_archive(*, championship: Championship, user: Any = None) -> Cha
     with unit_of_work(ARCHIVE_ADDED, championship=championship, user=user):
         championship.archived = True
         championship.save(update_fields=["archived"])
-        _derive_for_the_living()
+        living_facts_derive()
     return championship
 
 
-def _derive_for_the_living() -> None:
-    """The archive changed: the history facts of every championship outside it may have."""
+def living_facts_derive() -> None:
+    """The archive changed: the history facts of every championship outside it may have
+    (called inside the writes that change it, which audit and announce)."""
     for championship in Championship.objects.filter(archived=False):
         member_facts_derive(championship=championship)
 

@@ -21,6 +21,7 @@ from django.utils import timezone
 from puzzlecomp.championships.actions import (
     DISPUTE_FILED,
     DISPUTE_RESOLVED,
+    RESULT_LOOKED_AT,
     TIME_CREDIT_GRANTED,
 )
 from puzzlecomp.championships.models import (
@@ -39,6 +40,7 @@ from puzzlecomp.championships.selectors.rounds import dispute_window_ends
 from puzzlecomp.championships.services.entrant_mail import entrant_emails_wanted
 from puzzlecomp.championships.services.results import (
     RESULT_FIELDS,
+    ResultConflict,
     ResultValues,
     result_submit,
 )
@@ -165,7 +167,30 @@ def result_correct(*, round: Round, entry: Entry, values: ResultValues, reason: 
         raise _refuse("result.round_final", "the round's results are final", field="round")
     values = dataclasses.replace(values, time_credit=time_credit_of(round, entry))
     return result_submit(round=round, entry=entry, values=values, action="correct",
-                         reason=reason.strip(), base_version=base_version, user=user).result
+                         reason=reason.strip(), base_version=base_version, user=user,
+                         looked_at=True).result
+
+
+def result_looked_at(*, round: Round, entry: Entry, base_version: int,
+                     user: Any = None) -> Result:
+    """The head judge looked again at a result the queue flagged and keeps it as it is.
+
+    Issue 15, plausibility warnings: the reasons leave the queue and stay in the audit log.
+    ResultConflict when the result changed since the head judge saw it (`base_version`).
+    """
+    rnd = round
+    with unit_of_work(RESULT_LOOKED_AT, championship=rnd.event.championship, user=user,
+                      round=rnd, entry=entry.number) as work:
+        row = Result.objects.select_for_update().filter(round=rnd, entry=entry).first()
+        if row is None or row.version != base_version:
+            raise ResultConflict(row, base_version)
+        if not row.second_looks:
+            work.nothing_changed()
+            return row
+        work.record(reasons=[look["code"] for look in row.second_looks])
+        row.second_looks = []
+        row.save(update_fields=["second_looks"])
+    return row
 
 
 def values_of(row: Result) -> ResultValues:

@@ -26,6 +26,7 @@ from puzzlecomp.championships.models import (
     Entry,
     EntryMember,
     Event,
+    FactOverride,
     GroupDraw,
     GroupMove,
     Membership,
@@ -40,6 +41,7 @@ from puzzlecomp.championships.models import (
     Seat,
     TimeCreditGrant,
 )
+from puzzlecomp.championships.services.archive import living_facts_derive
 from puzzlecomp.championships.services.work import action_audit, unit_of_work
 from puzzlecomp.formats.interchange import (
     FORMAT,
@@ -50,6 +52,8 @@ from puzzlecomp.formats.interchange import (
     DisputeData,
     EntryData,
     EventData,
+    FactOverrideData,
+    GroupDifficultyData,
     GroupDrawData,
     GroupMoveData,
     InterchangeError,
@@ -89,16 +93,24 @@ def championship_export(championship: Championship, *, by: Any = None) -> dict[s
             "position", "pk"):
         puzzles.setdefault(puzzle.round_id, []).append(puzzle)
     members = list(EntryMember.objects.filter(entry__event__championship=championship)
-                   .select_related("person").order_by("entry_id", "position", "pk"))
-    # People are numbered in the file by the order they were stored.
-    people = sorted({m.person_id: m.person for m in members}.values(), key=lambda p: p.pk)
+                   .select_related("person", "entry__event").order_by(
+                       "entry__event__position", "entry__number", "position", "pk"))
+    # People are numbered in the file as they first appear among the entries (an import that
+    # finds some of them already here numbers them the same when exporting again).
+    people = list({m.person_id: m.person for m in members}.values())
     person_key = {p.pk: n for n, p in enumerate(people, start=1)}
+    overrides: dict[int, list[FactOverrideData]] = {}
+    for o in FactOverride.objects.filter(
+            member__entry__event__championship=championship).order_by("fact"):
+        overrides.setdefault(o.member_id, []).append(FactOverrideData(
+            fact=o.fact, value=o.value, reason=o.reason, at=o.at))
     of_entry: dict[int, list[MemberData]] = {}
     for m in members:
         of_entry.setdefault(m.entry_id, []).append(MemberData(
             person=person_key[m.person_id], position=m.position, represents=str(m.represents),
             accompanied_by_adult=m.accompanied_by_adult,
-            first_state_competition_of_year=m.first_state_competition_of_year))
+            first_state_competition_of_year=m.first_state_competition_of_year,
+            debutant=m.debutant, overrides=overrides.get(m.pk, [])))
     order = ("round__event__position", "round__position", "entry__number")
     in_rounds = {"round__event__championship": championship}
     document = ChampionshipFile(
@@ -178,7 +190,8 @@ def _championship_data(c: Championship) -> ChampionshipData:
         guest_tables=c.guest_tables, published=c.published,
         registration_opens_at=c.registration_opens_at,
         registration_closes_at=c.registration_closes_at,
-        refund_days_before=c.refund_days_before, fee_currency=c.fee_currency)
+        refund_days_before=c.refund_days_before, fee_currency=c.fee_currency,
+        archived=c.archived)
 
 
 def _event_data(e: Event, rounds: list[Round], puzzles: dict[int, list[Puzzle]]) -> EventData:
@@ -193,6 +206,7 @@ def _event_data(e: Event, rounds: list[Round], puzzles: dict[int, list[Puzzle]])
             time_limit_minutes=r.time_limit_minutes, groups=list(r.groups or []),
             state=r.state, starts_at=r.starts_at, published_at=r.published_at,
             groups_published=r.groups_published, seating_published=r.seating_published,
+            group_difficulty=[GroupDifficultyData(**figure) for figure in r.group_difficulty],
             puzzles=[PuzzleData(position=p.position, brand=p.brand, pieces=p.pieces,
                                 motif=p.motif, picture=p.picture,
                                 models_to_choose_from=p.models_to_choose_from)
@@ -207,7 +221,8 @@ def _person_data(p: Person, key: int) -> PersonData:
         nationality=str(p.nationality), other_nationalities=list(p.other_nationalities or []),
         residence=str(p.residence), region=p.region, years_resident=p.years_resident,
         birth_date=p.birth_date, earlier_events=list(p.earlier_events or []),
-        consent_publish=p.consent_publish, consent_photos=p.consent_photos)
+        consent_publish=p.consent_publish, consent_photos=p.consent_photos,
+        archive_id=p.archive_id)
 
 
 def _entry_data(e: Entry, members: list[MemberData]) -> EntryData:
@@ -226,7 +241,7 @@ def _result_data(r: Result) -> ResultData:
         missing_contiguous=r.missing_contiguous, missing_found=r.missing_found,
         time_credit=r.time_credit, puzzles=list(r.puzzles or []), checked=r.checked,
         competitor_confirmed=r.competitor_confirmed, note=r.note, recorded_at=r.recorded_at,
-        version=r.version)
+        version=r.version, published_rank=r.published_rank, archive_group=r.archive_group)
 
 
 def _qualifier_data(q: Qualifier) -> QualifierData:
@@ -264,6 +279,8 @@ def championship_import(data: Any, *, slug: str | None = None, user: Any = None)
                           results=len(document.results)) as work:
             championship.save()
             _create(document, championship)
+            if championship.archived:
+                living_facts_derive()
             if work.user is not None:
                 Membership.objects.create(user=work.user, championship=championship,
                                           role=Role.OWNER)
@@ -311,6 +328,11 @@ def _install_problems(document: ChampionshipFile, target: str,
                                         f"{rnd.code!r}"))
             sizes = {p.pieces for p in rnd.puzzles if p.pieces}
             limits[(event.code, rnd.code)] = sizes.pop() if len(sizes) == 1 else None
+    if document.championship.archived:
+        problems += [problem(f"events[{e}].rounds[{r}].state",
+                             f"an archived championship's rounds are final, not {rnd.state}")
+                     for e, event in enumerate(document.events)
+                     for r, rnd in enumerate(event.rounds) if rnd.state != "final"]
     for i, person in enumerate(document.people):
         at = f"people[{i}]"
         _country(problems, f"{at}.nationality", person.nationality)
@@ -383,7 +405,8 @@ def _championship_of(document: ChampionshipFile, slug: str) -> Championship:
         guest_tables=c.guest_tables, published=c.published,
         registration_opens_at=c.registration_opens_at,
         registration_closes_at=c.registration_closes_at,
-        refund_days_before=c.refund_days_before, fee_currency=c.fee_currency)
+        refund_days_before=c.refund_days_before, fee_currency=c.fee_currency,
+        archived=c.archived)
 
 
 def _create(document: ChampionshipFile, championship: Championship) -> None:
@@ -399,24 +422,30 @@ def _create(document: ChampionshipFile, championship: Championship) -> None:
         events[e.code] = event
         for r in e.rounds:
             rnd = Round.objects.create(
-                event=event, **r.model_dump(exclude={"puzzles"}))
+                event=event, **r.model_dump(exclude={"puzzles", "group_difficulty"}),
+                group_difficulty=[g.model_dump() for g in r.group_difficulty])
             rounds[(e.code, r.code)] = rnd
             Puzzle.objects.bulk_create(Puzzle(round=rnd, **p.model_dump()) for p in r.puzzles)
-    people = dict(zip([p.id for p in document.people], Person.objects.bulk_create(
-        (Person(**p.model_dump(exclude={"id"})) for p in document.people), batch_size=BATCH),
-        strict=True))
+    people = _people_of(document)
     entries = Entry.objects.bulk_create(
         (Entry(event=events[e.event], **e.model_dump(exclude={"event", "members"}))
          for e in document.entries), batch_size=BATCH)
     _keep_times(entries, [e.registered_at for e in document.entries], "registered_at")
     entry_of = {(e.event, e.number): row for e, row in zip(document.entries, entries,
                                                            strict=True)}
-    EntryMember.objects.bulk_create(
+    members = EntryMember.objects.bulk_create(
         (EntryMember(entry=entry_of[(e.event, e.number)], person=people[m.person],
                      position=m.position, represents=m.represents,
                      accompanied_by_adult=m.accompanied_by_adult,
-                     first_state_competition_of_year=m.first_state_competition_of_year)
+                     first_state_competition_of_year=m.first_state_competition_of_year,
+                     debutant=m.debutant)
          for e in document.entries for m in e.members), batch_size=BATCH)
+    given = [m for e in document.entries for m in e.members]
+    overrides = FactOverride.objects.bulk_create(
+        (FactOverride(member=member, fact=o.fact, value=o.value, reason=o.reason)
+         for member, m in zip(members, given, strict=True) for o in m.overrides),
+        batch_size=BATCH)
+    _keep_times(overrides, [o.at for m in given for o in m.overrides], "at")
     keys = ("event", "round", "entry")
     Seat.objects.bulk_create(
         (Seat(round=rounds[(s.event, s.round)], entry=entry_of[(s.event, s.entry)],
@@ -444,6 +473,20 @@ def _create(document: ChampionshipFile, championship: Championship) -> None:
         batch_size=BATCH)
     _keep_times(disputes, [d.filed_at for d in document.disputes], "filed_at")
     _facts_create(document, events, rounds, entry_of)
+
+
+def _people_of(document: ChampionshipFile) -> dict[int, Person]:
+    """The file's people by their number in it: a person with an archive id this installation
+    knows is that person (one identity across championships); the others are created."""
+    known = {p.archive_id: p for p in Person.objects.filter(
+        archive_id__in=[p.archive_id for p in document.people if p.archive_id])}
+    new = [p for p in document.people if p.archive_id not in known]
+    created = Person.objects.bulk_create(
+        (Person(**p.model_dump(exclude={"id"})) for p in new), batch_size=BATCH)
+    people = {p.id: row for p, row in zip(new, created, strict=True)}
+    people.update({p.id: known[p.archive_id] for p in document.people
+                   if p.archive_id in known})
+    return people
 
 
 def _facts_create(document: ChampionshipFile, events: dict[str, Event],

@@ -106,3 +106,40 @@ def person_split(*, person: Person, members: Sequence[EntryMember], reason: str,
     _audit(moving, PERSON_SPLIT, user, person=person.pk, new_person=other.pk,
            entry_members=[m.pk for m in moving], reason=why)
     return change
+
+
+@transaction.atomic
+def person_merge_undo(*, change: PersonChange, reason: str, user: Any) -> PersonChange:
+    """Undo a wrong merge: the merged record comes back as it was (its name, birth date, email,
+    nationality, consent and archive id, from the merge's snapshot) with the entries it brought,
+    where they are still with the kept person.
+
+    The archive id goes back only if the kept record has it from the merge. What the merge
+    filled in or narrowed on the kept record (an empty email, consent) stays: what it was
+    before is not known. Refused for a split, and for a merge undone already.
+    """
+    why = _reason(reason)
+    if change.kind != PersonChange.Kind.MERGE:
+        raise PeopleRefused("people.not_a_merge", "Only a merge can be undone.")
+    if PersonChange.objects.filter(kind=PersonChange.Kind.SPLIT, person=change.person,
+                                   snapshot__undoes=change.pk).exists():
+        raise PeopleRefused("people.merge_undone", "This merge is undone already.")
+    keep = Person.objects.select_for_update().get(pk=change.person_id)
+    fields = {name: value for name, value in change.snapshot.items()
+              if name in {f.name for f in Person._meta.concrete_fields} and name != "id"}
+    if fields.get("archive_id") and fields["archive_id"] == keep.archive_id:
+        keep.archive_id = None
+        keep.save(update_fields=["archive_id"])
+    elif fields.get("archive_id"):
+        fields["archive_id"] = None  # the kept record had its own: the merged one stays without
+    restored = Person.objects.create(**fields)
+    members = list(EntryMember.objects.filter(pk__in=change.entry_members, person=keep))
+    EntryMember.objects.filter(pk__in=[m.pk for m in members]).update(person=restored)
+    undo = PersonChange.objects.create(
+        kind=PersonChange.Kind.SPLIT, person=keep, other=restored,
+        snapshot={"undoes": change.pk}, entry_members=[m.pk for m in members], reason=why,
+        by=user if getattr(user, "is_authenticated", False) else None)
+    _audit(members or EntryMember.objects.filter(person=keep), PERSON_SPLIT, user,
+           person=keep.pk, new_person=restored.pk, entry_members=[m.pk for m in members],
+           undoes=change.pk, reason=why)
+    return undo

@@ -24,6 +24,7 @@ from puzzlecomp.championships.models import (
     Round,
 )
 from puzzlecomp.championships.result_values import RESULT_FIELDS, ResultValues
+from puzzlecomp.championships.selectors.plausibility import JUDGES_ACTIONS, second_looks_at
 from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules import results
@@ -71,6 +72,7 @@ def result_submit(
     device: JudgeDevice | None = None,
     rules: RoundRules | None = None,
     replay_checked: bool = False,
+    looked_at: bool = False,
 ) -> WriteOutcome:
     """Store (or correct) an entry's result once per `client_id`.
 
@@ -78,6 +80,8 @@ def result_submit(
     action applies to the result as it is when written).
     `base_version` is the version the writer saw (0: no result yet); None skips the check.
     `replay_checked`: the caller has just looked the client id up (`result_replayed`).
+    `looked_at`: the head judge writes, which is the second look the result may have asked for;
+    a judge's record (JUDGES_ACTIONS) is looked at for reasons to ask (rules/plausibility.py).
     Raises RulesError (storing nothing) when the result breaks a rule, ResultConflict when
     the stored version differs from `base_version`.
     """
@@ -89,7 +93,7 @@ def result_submit(
         with one_sqlite_writer():
             row = _write(round=round, entry=entry, values=values, action=action,
                          client_id=client_id, base_version=base_version, reason=reason,
-                         user=user, device=device, rules=rules)
+                         user=user, device=device, rules=rules, looked_at=looked_at)
     except IntegrityError:
         # A concurrent write of the same client id, or of the same new result, won the race.
         seen = result_replayed(client_id, round, entry) if client_id else None
@@ -118,7 +122,7 @@ def result_replayed(client_id: str, rnd: Round, entry: Entry) -> Result | None:
 
 def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, action: str,
            client_id: str | None, base_version: int | None, reason: str, user: Any,
-           device: JudgeDevice | None, rules: RoundRules | None) -> Result:
+           device: JudgeDevice | None, rules: RoundRules | None, looked_at: bool) -> Result:
     rnd = round
     if entry.event_id != rnd.event_id:
         raise RulesError(violation("result.entry_not_in_event",
@@ -131,10 +135,12 @@ def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, actio
         if base_version is not None and (row.version if row else 0) != base_version:
             raise ResultConflict(row, base_version)
         new = (values if isinstance(values, ResultValues) else values(row)).as_stored()
-        score_result(engine_result(Result(**new)), rules or round_rules(rnd),
-                     entry=str(entry.number))
+        rules = rules or round_rules(rnd)
+        score_result(engine_result(Result(**new)), rules, entry=str(entry.number))
         old = stored_values(row)
-        who = {"recorded_by": work.user, "device": device}
+        who: dict[str, Any] = {"recorded_by": work.user, "device": device,
+                               "second_looks": _second_looks(rnd, entry, action, new, old, row,
+                                                             looked_at, rules.puzzle_sizes)}
         if row is None:
             row = Result.objects.create(round=rnd, entry=entry, **new, **who)
         else:
@@ -148,6 +154,24 @@ def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, actio
         work.record(entry=entry.number, version=row.version, write=action,
                     reason=reason, device=device.pk if device else None, **new)
     return row
+
+
+def _second_looks(rnd: Round, entry: Entry, action: str, new: dict[str, Any],
+                  old: dict[str, Any] | None, row: Result | None, looked_at: bool,
+                  puzzle_sizes: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The result's reasons for a second look after this write: none once the head judge has
+    looked; the earlier ones (still unanswered) and any new ones after a judge's record."""
+    if looked_at:
+        return []
+    kept = list(row.second_looks) if row is not None else []
+    if action not in JUDGES_ACTIONS:
+        return kept
+    for found in second_looks_at(rnd, entry.pk, action=action, new=new, old=old,
+                                 puzzle_sizes=puzzle_sizes):
+        reason = {"code": found.code, "message": found.message, "params": dict(found.params)}
+        if all(k["code"] != reason["code"] for k in kept):
+            kept.append(reason)
+    return kept
 
 
 def result_record(

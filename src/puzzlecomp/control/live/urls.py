@@ -18,6 +18,7 @@ urlpatterns = [
     path("<int:round_id>/entries/", views.entries, name="entries"),
     path("<int:round_id>/entries/<int:number>/correct/", views.correct, name="correct"),
     path("<int:round_id>/entries/<int:number>/verify/", views.verify, name="verify"),
+    path("<int:round_id>/entries/<int:number>/looked-at/", views.looked_at, name="looked_at"),
     path("<int:round_id>/entries/<int:number>/history/", views.history, name="history"),
     path("<int:round_id>/disputes/", views.disputes, name="disputes"),
     path("<int:round_id>/disputes/<int:dispute_id>/resolve/", views.dispute_resolve,

@@ -31,7 +31,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from puzzlecomp.championships.engine import ruleset_of
-from puzzlecomp.championships.messages import STATUS_LABELS, form_errors_to_messages, messages_of
+from puzzlecomp.championships.messages import (
+    STATUS_LABELS,
+    form_errors_to_messages,
+    messages_of,
+    violation_message,
+)
 from puzzlecomp.championships.models import (
     Championship,
     Dispute,
@@ -360,8 +365,7 @@ def _panels_context(rnd: Round, clock: RoundClock, request: HttpRequest,
             prefix=f"dispute-{dispute.pk}", initial=initial_of(dispute.result),
             statuses=_statuses(rnd))
     return {
-        "queue": [{"line": q, "time": format_time(q.time_seconds or 0)}
-                  for q in selectors.finishes_awaiting_check(rnd, group=group)],
+        "queue": [_queued(q) for q in selectors.finishes_awaiting_check(rnd, group=group)],
         "queue_group": group,
         "disputes": disputes,
         "credits": [{"line": c, "credit": format_time(c.seconds),
@@ -372,6 +376,16 @@ def _panels_context(rnd: Round, clock: RoundClock, request: HttpRequest,
         "acts": acts,
         "return_to": return_to or request.get_full_path(),
     }
+
+
+def _queued(line: selectors.QueueLine) -> dict[str, Any]:
+    """A queue line as the panel shows it: an unchecked finish's time, or a flagged result's
+    state, with the reasons for a second look in the reader's language."""
+    awaits_check = line.status == "finished" and not line.checked
+    return {"line": line, "awaits_check": awaits_check,
+            "time": format_time(line.time_seconds) if line.time_seconds is not None
+            else str(STATUS_LABELS.get(line.status, line.status)),
+            "looks": [violation_message(look) for look in line.second_looks]}
 
 
 def _remaining(clock: RoundClock, limit: int) -> str:
@@ -417,7 +431,8 @@ def live_state(request: HttpRequest, championship: Championship,
                    for t in floor.tables] if floor else [],
         "counts": floor.counts if floor else {},
         "queue": [{"entry": q["line"].number, "version": q["line"].version,
-                   "device": q["line"].device} for q in context["queue"]],
+                   "device": q["line"].device, "looks": len(q["looks"])}
+                  for q in context["queue"]],
         "disputes": [{"id": d.pk, "entry": d.entry.number,
                       "version": d.result.version if d.result else 0}
                      for d in context["disputes"]],
@@ -542,7 +557,7 @@ def verify(request: HttpRequest, championship: Championship, round_id: int,
     try:
         result_submit(round=rnd, entry=entry,
                       values=dataclasses.replace(rulings.values_of(row), checked=True),
-                      action="verify", base_version=version, user=request.user)
+                      action="verify", base_version=version, user=request.user, looked_at=True)
     except ResultConflict as conflict:
         messages.error(request, _conflict_message(conflict.current))
     except RulesError as refused:
@@ -550,6 +565,30 @@ def verify(request: HttpRequest, championship: Championship, round_id: int,
             messages.error(request, text)
     else:
         messages.success(request, _("The finish of entry %(entry)s is verified.")
+                         % {"entry": entry.number})
+    return redirect(_next(request) or reverse("control:live:map",
+                                              args=[championship.slug, rnd.pk]))
+
+
+@requires_role(Role.HEAD_JUDGE)
+@require_POST
+def looked_at(request: HttpRequest, championship: Championship, round_id: int,
+              number: int) -> HttpResponse:
+    """The head judge looked again at a flagged result and keeps it (issue 15: plausibility
+    warnings ask for a second look, they refuse nothing)."""
+    rnd = _round(championship, round_id)
+    entry = _entry(rnd, number)
+    try:
+        version = int(request.POST.get("base_version", ""))
+    except ValueError:
+        version = -1
+    try:
+        rulings.result_looked_at(round=rnd, entry=entry, base_version=version,
+                                 user=request.user)
+    except ResultConflict as conflict:
+        messages.error(request, _conflict_message(conflict.current))
+    else:
+        messages.success(request, _("The result of entry %(entry)s is kept as it is.")
                          % {"entry": entry.number})
     return redirect(_next(request) or reverse("control:live:map",
                                               args=[championship.slug, rnd.pk]))

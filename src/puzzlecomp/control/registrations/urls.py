@@ -17,4 +17,5 @@ urlpatterns = [
     path("<slug:event_code>/<int:number>/same-person/", views.same_person, name="same_person"),
     path("<slug:event_code>/<int:number>/not-same-person/", views.not_same_person,
          name="not_same_person"),
+    path("<slug:event_code>/<int:number>/merge-undo/", views.merge_undo, name="merge_undo"),
 ]

@@ -20,11 +20,16 @@ from puzzlecomp.championships.models import (
     FactOverride,
     HistoryFact,
     Person,
+    PersonChange,
     Role,
 )
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.history import member_facts_derived
-from puzzlecomp.championships.selectors.people import event_candidates, person_candidates
+from puzzlecomp.championships.selectors.people import (
+    event_candidates,
+    merges_to_undo,
+    person_candidates,
+)
 from puzzlecomp.championships.selectors.registration import (
     age_categories,
     entry_currency,
@@ -39,7 +44,12 @@ from puzzlecomp.championships.selectors.registration import (
     waiting_entries,
 )
 from puzzlecomp.championships.services.facts import FactOverrideRefused, member_fact_override
-from puzzlecomp.championships.services.people import PeopleRefused, person_merge, person_split
+from puzzlecomp.championships.services.people import (
+    PeopleRefused,
+    person_merge,
+    person_merge_undo,
+    person_split,
+)
 from puzzlecomp.championships.services.registration import (
     entry_cancel,
     entry_payment_record,
@@ -246,6 +256,7 @@ def history_facts(request: HttpRequest, championship: Championship, event_code: 
         "championship": championship, "entry": entry, "rows": rows, "form": form,
         "facts": facts, "matches": [m for m in matches if m["candidates"]],
         "splittable": [m for m in members if m.person_id in elsewhere],
+        "merges": merges_to_undo([m.person_id for m in members]),
     })
 
 
@@ -266,6 +277,27 @@ def not_same_person(request: HttpRequest, championship: Championship, event_code
     else:
         messages.success(request, _("%(name)s of this entry now has a record of their own.")
                          % {"name": member.person})
+    return redirect("control:registrations:history", championship.slug, event_code, number)
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def merge_undo(request: HttpRequest, championship: Championship, event_code: str,
+               number: int) -> HttpResponse:
+    """A merge of one of this entry's members was wrong: the merged record comes back with the
+    entries it brought."""
+    entry = _entry(championship, event_code, number)
+    change = get_object_or_404(PersonChange, pk=request.POST.get("change") or 0,
+                               kind=PersonChange.Kind.MERGE,
+                               person__entries__entry=entry)
+    try:
+        undo = person_merge_undo(change=change, reason=request.POST.get("reason", ""),
+                                 user=request.user)
+    except PeopleRefused as refused:
+        messages.error(request, message_of(refused.code, str(refused), {}))
+    else:
+        messages.success(request, _("%(name)s has their own record again.")
+                         % {"name": undo.other})
     return redirect("control:registrations:history", championship.slug, event_code, number)
 
 

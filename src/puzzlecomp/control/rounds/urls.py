@@ -12,6 +12,8 @@ urlpatterns = [
          name="qualifiers_confirm"),
     path("<int:round_id>/qualifiers/withdraw/", views.qualifier_withdraw,
          name="qualifier_withdraw"),
+    path("<int:round_id>/group-difficulty/", views.group_difficulty_publish,
+         name="group_difficulty"),
     path("<int:round_id>/next-round/", views.next_round_create, name="next_round_create"),
     path("<int:round_id>/export.<slug:fmt>", views.export, name="export"),
     path("championship.json", championship_file.championship_download,

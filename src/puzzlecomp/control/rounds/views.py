@@ -30,6 +30,12 @@ from puzzlecomp.championships.printing.round_results import (
     round_results_table,
 )
 from puzzlecomp.championships.roles import requires_role, role_of
+from puzzlecomp.championships.selectors.fairness import (
+    round_group_difficulties,
+    shown_difficulty,
+    stored_difficulties,
+)
+from puzzlecomp.championships.services import fairness
 from puzzlecomp.championships.services import qualifiers as services
 from puzzlecomp.championships.services.exporting import FORMATS, table_export
 from puzzlecomp.championships.services.qualifiers import QualifierError, QualifierLine
@@ -116,6 +122,7 @@ def qualifiers(request: HttpRequest, championship: Championship, round_id: int) 
                 proposed=[_shown(line) for line in found.proposed],
                 next_seated=next_round.seats.count(),
             )
+        context.update(_fairness(rnd))
     elif rnd.state != RoundState.PLANNED:
         context["standing"] = _standing(rnd)
     return render(request, "control/rounds/qualifiers.html", context)
@@ -130,6 +137,33 @@ def _standing(rnd: Round) -> list[dict[str, Any]]:
              "certainty": CERTAINTIES.get(line["certainty"] or "", ""),
              "clinched": line["certainty"] == "clinched"}
             for line in lines if line["certainty"]]
+
+
+def _fairness(rnd: Round) -> dict[str, Any]:
+    """Each group's puzzle difficulty now, and whether the published figures are these."""
+    try:
+        now = stored_difficulties(round_group_difficulties(rnd))
+    except RulesError:
+        return {}
+    return {"difficulty": [shown_difficulty(figure) for figure in now],
+            "difficulty_comparable": any(f["percent"] is not None for f in now),
+            "difficulty_published": bool(rnd.group_difficulty),
+            "difficulty_outdated": bool(rnd.group_difficulty) and rnd.group_difficulty != now}
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def group_difficulty_publish(request: HttpRequest, championship: Championship,
+                             round_id: int) -> HttpResponse:
+    """Publish the groups' puzzle difficulty with the round's results, or take it back."""
+    rnd = _round(championship, round_id)
+    publish = request.POST.get("publish") == "1"
+    ok, _figures = _attempt(request, lambda: fairness.group_difficulty_publish(
+        round=rnd, publish=publish, user=request.user))
+    if ok:
+        messages.success(request, _("The group difficulty is published with the results.")
+                         if publish else _("The group difficulty is no longer published."))
+    return _to_qualifiers(championship, rnd)
 
 
 @requires_role(Role.ORGANISER)

@@ -1,0 +1,96 @@
+"""What the second looks at a just recorded result compare it with (rules/plausibility.py): the
+entrant's best and the record for the round's event and puzzle size, and the other tables of
+its group.
+
+A best or record is a finished, checked time of a published or final round with one puzzle of
+the same size, in an event with the same code, in any championship of the installation (the
+archive's included), this round excepted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count, Min, Q
+
+from puzzlecomp.championships.models import (
+    Entry,
+    EntryMember,
+    Result,
+    Round,
+    RoundState,
+    Seat,
+)
+from puzzlecomp.rules.errors import RuleViolation
+from puzzlecomp.rules.plausibility import RecordedAt, second_looks
+from puzzlecomp.rules.results import Status
+
+# The judges' actions whose results are looked at again; a head judge's writes are the look.
+JUDGES_ACTIONS = ("tap", "verify", "count")
+_REFERENCE_STATES = (RoundState.PUBLISHED, RoundState.FINAL)
+REFERENCE_ROUNDS_SECONDS = 60
+
+
+def _reference_rounds(rnd: Round, size: int) -> list[int]:
+    """The published or final rounds of one puzzle of `size` pieces in events with the round's
+    code. Kept a minute per round: a judge's every record asks, and they change rarely."""
+    def found() -> list[int]:
+        return list(Round.objects.filter(event__code=rnd.event.code,
+                                         state__in=_REFERENCE_STATES)
+                    .annotate(puzzle_count=Count("puzzles"))
+                    .filter(puzzle_count=1, puzzles__pieces=size).exclude(pk=rnd.pk)
+                    .values_list("pk", flat=True))
+
+    rounds: list[int] = cache.get_or_set(f"plausibility:rounds:{rnd.pk}:{size}", found,
+                                         REFERENCE_ROUNDS_SECONDS)
+    return rounds
+
+
+def reference_times(rnd: Round, entry_id: int, *,
+                    puzzle_sizes: tuple[int, ...]) -> tuple[int | None, int | None]:
+    """(the entry's best, the record) for the round's event and puzzle size; None where there
+    is no such finish, or the round has several puzzles. The best of a pair or team is that of
+    an entry with all its members."""
+    rounds = _reference_rounds(rnd, puzzle_sizes[0]) if len(puzzle_sizes) == 1 else []
+    if not rounds:
+        return None, None
+    own = Entry.objects.all()
+    for person in EntryMember.objects.filter(entry_id=entry_id).values_list("person_id",
+                                                                            flat=True):
+        own = own.filter(members__person_id=person)
+    found = Result.objects.filter(round_id__in=rounds, status=Status.FINISHED, checked=True,
+                                  time_seconds__isnull=False).aggregate(
+        record=Min("time_seconds"),
+        best=Min("time_seconds", filter=Q(entry__in=own.values("pk"))))
+    return found["best"], found["record"]
+
+
+def _at_table(number: int, table: int | None, status: str, time: int | None,
+              missing: int) -> RecordedAt:
+    return RecordedAt(str(number), table, status == Status.FINISHED, time, missing)
+
+
+def second_looks_at(rnd: Round, entry_id: int, *, action: str, new: dict[str, Any],
+                    old: dict[str, Any] | None,
+                    puzzle_sizes: tuple[int, ...]) -> list[RuleViolation]:
+    """Why the result just written (`new`, over `old`) deserves a second look; read inside the
+    write's transaction. `puzzle_sizes`: the round's, from its rules."""
+    seat = Seat.objects.filter(round=rnd, entry_id=entry_id).values_list(
+        "entry__number", "table", "group").first()
+    if seat is None:
+        return []
+    number, table, group = seat
+    recorded = _at_table(number, table, new["status"], new["time_seconds"], new["missing"])
+    best = record = None
+    if recorded.finished and recorded.time_seconds is not None:
+        best, record = reference_times(rnd, entry_id, puzzle_sizes=puzzle_sizes)
+    others = [_at_table(*row) for row in Result.objects.filter(
+        round=rnd, status=Status.FINISHED, time_seconds=recorded.time_seconds,
+        entry__seats__round=rnd, entry__seats__group=group).exclude(entry_id=entry_id)
+        .values_list("entry__number", "entry__seats__table", "status", "time_seconds",
+                     "missing")] if recorded.finished and recorded.time_seconds else []
+    finished_before = (old["time_seconds"] if old is not None and action == "count"
+                       and old["status"] == Status.FINISHED else None)
+    return second_looks(recorded, best_seconds=best, record_seconds=record,
+                        finished_before=finished_before, others=others)
