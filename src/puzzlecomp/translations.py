@@ -11,6 +11,7 @@ import polib
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("cs", "nb", "es")
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}")
+_NPLURALS = re.compile(r"nplurals\s*=\s*(\d+)")
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,9 @@ def compile_catalogs() -> list[Path]:
 
 
 def check_catalogs(expected_msgids: set[str] | None = None) -> list[CatalogProblem]:
-    """Every language present, every string translated, not fuzzy, with the same placeholders;
-    and, when `expected_msgids` (from the sources) is given, none of them missing."""
+    """Every language present, every string translated, not fuzzy, with the same placeholders
+    and as many plural forms as the language has; and, when `expected_msgids` (from the
+    sources) is given, none of them missing."""
     problems = []
     for language in LANGUAGES:
         path = catalog_path(language)
@@ -50,6 +52,8 @@ def check_catalogs(expected_msgids: set[str] | None = None) -> list[CatalogProbl
             continue
         catalog = polib.pofile(str(path))
         active = [e for e in catalog if not e.obsolete]
+        found = _NPLURALS.search(catalog.metadata.get("Plural-Forms", ""))
+        forms = int(found.group(1)) if found else 2
         for entry in active:
             translations = [entry.msgstr] if not entry.msgid_plural else list(
                 entry.msgstr_plural.values())
@@ -57,6 +61,10 @@ def check_catalogs(expected_msgids: set[str] | None = None) -> list[CatalogProbl
                 problems.append(CatalogProblem(language, entry.msgid, "fuzzy"))
             elif not all(translations):
                 problems.append(CatalogProblem(language, entry.msgid, "untranslated"))
+            elif entry.msgid_plural and len(translations) != forms:
+                # gettext refuses the catalog (msgfmt -c); Django would pick a missing form.
+                problems.append(CatalogProblem(language, entry.msgid,
+                                               f"{len(translations)} plural forms, not {forms}"))
             elif sorted(_PLACEHOLDER.findall(entry.msgid)) != sorted(
                     _PLACEHOLDER.findall(translations[0])):
                 problems.append(CatalogProblem(language, entry.msgid, "placeholders differ"))
