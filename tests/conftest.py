@@ -58,10 +58,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(autouse=True)
 def _fresh_snapshots() -> None:
-    """Test databases reuse ids and notice numbers: no snapshot may outlive its test."""
+    """Test databases reuse ids and notice numbers: no snapshot (nor the rounds a second look
+    compares with) may outlive its test."""
+    from puzzlecomp.championships.selectors.plausibility import reference_rounds_forget
     from puzzlecomp.live.snapshot import snapshot_cache_clear
 
     snapshot_cache_clear()
+    reference_rounds_forget()
 
 
 @pytest.fixture(autouse=True)
