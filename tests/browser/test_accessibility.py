@@ -12,7 +12,8 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from puzzlecomp.championships.demo import DEMO_PASSWORD, DEMO_SLUG, DEMO_USER, demo_load
-from puzzlecomp.championships.models import Championship, Membership, Round
+from puzzlecomp.championships.models import Championship, EntryMember, Membership, Round
+from puzzlecomp.championships.selectors.rankings import ranking_events
 from tests.browser.conftest import SCREENSHOTS
 from tests.browser.test_judge_phone import pairing_link
 from tests.support import url_routes
@@ -29,7 +30,8 @@ def demo() -> Championship:
 
 
 def _routes() -> list[str]:
-    return [r for r in url_routes() if r == "" or r.startswith(("c/", "control/"))]
+    return [r for r in url_routes() if r == "" or r.startswith(
+        ("c/", "control/", "people/", "countries/", "rankings/", "records/"))]
 
 
 def page_urls(championship: Championship) -> list[str]:
@@ -40,7 +42,13 @@ def page_urls(championship: Championship) -> list[str]:
     values = {"slug": championship.slug, "event": "individual", "event_code": "individual",
               "round": "first", "round_id": str(first.pk), "number": "1", "position": "1",
               "membership_id": str(Membership.objects.filter(championship=championship)
-                                   .values_list("pk", flat=True).first())}
+                                   .values_list("pk", flat=True).first()),
+              # The people's pages, from the archive the demo loads.
+              "person_id": str(EntryMember.objects.filter(
+                  entry__event__championship=championship, person__consent_publish=True)
+                  .values_list("person_id", flat=True).first()),
+              "code": "CZE",
+              "series": next((e.series for e in ranking_events()), "wjpc")}
     client = Client()
     client.force_login(Membership.objects.get(championship=championship,
                                               user__username=DEMO_USER).user)
