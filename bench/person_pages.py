@@ -14,39 +14,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import statistics
-import sys
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-
-def median_ms(run: Callable[[], object], repeat: int) -> float:
-    run()  # warm-up
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return round(statistics.median(times) * 1000, 1)
+from django_setup import django_on_a_temporary_database, median_ms
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=20)
     args = parser.parse_args()
-    data_dir = Path(tempfile.mkdtemp(prefix="puzzlecomp-bench-"))
-    (data_dir / "static").mkdir()
-    os.environ.update({"PUZZLECOMP_DATA_DIR": str(data_dir), "DEBUG": "0",
-                       "ALLOWED_HOSTS": "testserver,localhost",
-                       "DJANGO_SETTINGS_MODULE": "puzzlecomp.settings.dev"})
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    django_on_a_temporary_database()
     from django.db.models import Count
     from django.test import Client
     from django.urls import reverse
@@ -57,7 +35,6 @@ def main() -> int:
     from puzzlecomp.cli.archive import SAMPLE
     from puzzlecomp.formats.history_csv import read_history
 
-    call_command("migrate", interactive=False, verbosity=0)
     start = time.perf_counter()
     archive_import(rows=read_history(SAMPLE.read_text(encoding="utf-8"), source=SAMPLE.name),
                    source=SAMPLE.name, ruleset_id="wjpc-2025", slug_prefix="wjpc",
