@@ -1,6 +1,7 @@
 """A burst of judges' records does not open a database connection per request: each app
-process holds at most its request threads' connections plus the live app's readers, so
-PostgreSQL's connection limit holds with several processes (docs/deployment.md)."""
+process holds at most its request threads' connections (the judges' thread among them) plus the
+live app's readers, so PostgreSQL's connection limit holds with several processes
+(docs/deployment.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 
 from puzzlecomp.live.reads import LIVE_READ_THREADS
-from puzzlecomp.web.asgi import DEFAULT_REQUEST_THREADS
+from puzzlecomp.web.asgi import DEFAULT_REQUEST_THREADS, JUDGES_THREADS
 from tests.multiprocess.clients import post_result, tap
 from tests.multiprocess.conftest import Cluster
 
@@ -45,5 +46,5 @@ def test_a_burst_of_100_records_opens_no_more_connections_than_the_threads(
         done.set()
         watcher.join()
     assert [r.status_code for r in answers] == [200] * BURST
-    bound = len(cluster.apps) * (DEFAULT_REQUEST_THREADS + LIVE_READ_THREADS)
+    bound = len(cluster.apps) * (DEFAULT_REQUEST_THREADS + JUDGES_THREADS + LIVE_READ_THREADS)
     assert 0 < peak[0] <= bound

@@ -40,6 +40,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.lists import people_table
+from puzzlecomp.championships.selectors.recording import record_target_get
 from puzzlecomp.championships.services import (
     archive,
     check_in,
@@ -100,7 +101,7 @@ READS = {
     "secret_hash", "section_of", "device_expiry", "device_is_expired", "row_section",
     "device_for_pairing", "device_for_token",  # devices
     "device_overview",  # device_overview
-    "seat_in_section", "values_for", "fresh_puzzles",  # recording
+    "values_for", "fresh_puzzles",  # recording
     "invented_name",  # archive
     "entrant_emails_wanted", "results_published_mail", "result_emails",
     "result_words",  # entrant_mail
@@ -406,7 +407,8 @@ WRITES: dict[str, Scenario] = {
         device=d, user=w.organiser))(device_code(w)[0])),
     "judge_result_submit": ("running", lambda w: (lambda d, e: lambda: (
         recording.judge_result_submit(
-            device=d, round=w.first, entry_number=e.number, client_id="phone-1",
+            device=d, target=record_target_get(d, round_id=w.first.pk, entry_number=e.number),
+            entry_number=e.number, client_id="phone-1",
             base_version=0, write=recording.JudgeWrite(recording.Action.TAP,
                                                        time_seconds=3000))))(
         device_code(w)[0], _waiting(w))),

@@ -32,6 +32,7 @@ async def lifespan_startup():
 
 sent = asyncio.run(lifespan_startup())
 print(json.dumps({"sent": sent, "frozen": gc.get_freeze_count(),
+                  "switch_interval": sys.getswitchinterval(),
                   "loaded": [m for m in ("puzzlecomp.web.urls", "puzzlecomp.api.devices",
                                          "puzzlecomp.control.urls") if m in sys.modules]}))
 """
@@ -47,3 +48,12 @@ def test_the_lifespan_startup_imports_every_view_and_freezes_the_startup_heap():
                                 "puzzlecomp.control.urls"]
     # Django, its libraries and the views are out of the collector's reach.
     assert worker["frozen"] > 10_000
+    # A thread waiting for the GIL (one holding the writer's turn) gets it back sooner.
+    assert worker["switch_interval"] == asgi_switch_interval()
+
+
+def asgi_switch_interval() -> float:
+    from puzzlecomp.web.asgi import SWITCH_INTERVAL_S
+
+    assert SWITCH_INTERVAL_S < 0.005  # Python's default
+    return SWITCH_INTERVAL_S

@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import Annotated, Any
 from uuid import UUID
 
-from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest
 from ninja import Field, Router, Schema
 from ninja.security import HttpBearer
 from pydantic import BeforeValidator
 
-from puzzlecomp.championships.models import JudgeDevice, Round
+from puzzlecomp.championships.models import JudgeDevice
 from puzzlecomp.championships.schemas import MeOut, ResultOut, me_out, result_out
+from puzzlecomp.championships.selectors.recording import record_target_get
 from puzzlecomp.championships.services.device_overview import device_overview
 from puzzlecomp.championships.services.devices import device_for_token, device_seen
 from puzzlecomp.championships.services.recording import Action, JudgeWrite, judge_result_submit
@@ -154,12 +154,13 @@ def me(request: HttpRequest) -> MeOut:
 def result_write(request: HttpRequest, payload: ResultWriteIn) -> WriteOut:
     """Record a judge's action on an entry at one of the device's tables (200 for a replay)."""
     device: JudgeDevice = request.auth  # type: ignore[attr-defined]
-    rnd = get_object_or_404(Round.objects.select_related("event"), pk=payload.round_id,
-                            event__championship_id=device.championship_id)
-    rnd.event.championship = device.championship  # read with the device
+    target = record_target_get(device, round_id=payload.round_id, entry_number=payload.entry)
+    if target is None:
+        raise Http404
+    rnd = target.round
     values = payload.values
     outcome = judge_result_submit(
-        device=device, round=rnd, entry_number=payload.entry,
+        device=device, target=target, entry_number=payload.entry,
         write=JudgeWrite(action=payload.action, puzzle=payload.puzzle,
                          **values.model_dump()),
         client_id=str(payload.client_id), base_version=payload.base_version)

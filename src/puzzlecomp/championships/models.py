@@ -543,6 +543,8 @@ class Result(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "entry"], name="one_result_per_entry"),
         ]
+        # A judge's finish looks for the round's other finishes at the same second.
+        indexes = [models.Index(fields=["round", "time_seconds"], name="result_round_time")]
 
 
 class AuditEntry(models.Model):

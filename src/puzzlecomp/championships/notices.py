@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.dispatch import Signal
 
 from puzzlecomp.championships.models import Championship, Notice, Round
+from puzzlecomp.championships.plain_sql import execute, insert, table
 
 # Sent after the write's commit with `payload` (notice_payload), once per notice.
 notice_numbered = Signal()
@@ -23,7 +24,7 @@ def announce(*, championship: Championship, round: Round | None, kind: str) -> i
     """Number a notice that `round` (or the whole championship) changed; sent after commit."""
     seq = _next_seq(championship.pk)
     championship.live_seq = seq
-    Notice.objects.create(championship=championship, seq=seq, round=round, kind=kind)
+    insert(Notice(championship=championship, seq=seq, round=round, kind=kind))
     payload = notice_payload(championship.slug, seq, round.pk if round else None, kind)
     transaction.on_commit(lambda: notice_numbered.send(sender=Notice, payload=payload))
     return seq
@@ -32,11 +33,8 @@ def announce(*, championship: Championship, round: Round | None, kind: str) -> i
 def _next_seq(championship_id: int) -> int:
     """Add one to the championship's notice number and read it in one statement (RETURNING:
     PostgreSQL, SQLite 3.35+), on every judge's write."""
-    table = connection.ops.quote_name(Championship._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {table} SET live_seq = live_seq + 1 WHERE id = %s "
-                       "RETURNING live_seq", [championship_id])
-        (seq,) = cursor.fetchone()
+    ((seq,),) = execute(f"UPDATE {table(Championship)} SET live_seq = live_seq + 1 "
+                        "WHERE id = %s RETURNING live_seq", [championship_id])
     return int(seq)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -96,9 +97,18 @@ def database_from_env(default_sqlite: Path) -> dict[str, object]:
     """PostgreSQL from DATABASE_URL, else SQLite in WAL mode with IMMEDIATE transactions."""
     url = os.environ.get("DATABASE_URL")
     # Requests run on a few long-lived threads (web/asgi.py), each keeping its connection:
-    # a process holds at most PUZZLECOMP_REQUEST_THREADS of them, plus the live app's reads.
+    # a process holds at most PUZZLECOMP_REQUEST_THREADS of them, the judges' one and the live
+    # app's reads.
     if url:
-        return dict(dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True))
+        database: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=600,
+                                                              conn_health_checks=True))
+        # The judges' statements (championships/plain_sql.py) are prepared after five uses, so
+        # the server stops parsing and planning them on every record; `?prepare_threshold=off`
+        # in the URL turns that off (a pooler in transaction mode, docs/deployment.md).
+        options = database.setdefault("OPTIONS", {})
+        threshold = options.setdefault("prepare_threshold", 5)
+        options["prepare_threshold"] = None if threshold == "off" else threshold
+        return database
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": default_sqlite,

@@ -13,7 +13,7 @@ import math
 import time
 from typing import Any
 
-from django.db.models import Count, Min, Q
+from django.db.models import Count
 
 from puzzlecomp.championships.models import (
     Entry,
@@ -23,6 +23,7 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
+from puzzlecomp.championships.plain_sql import fetch, quoted, table
 from puzzlecomp.rules.errors import RuleViolation
 from puzzlecomp.rules.plausibility import RecordedAt, second_looks
 from puzzlecomp.rules.results import Status
@@ -66,15 +67,20 @@ def reference_times(rnd: Round, entry_id: int, *,
     rounds = _reference_rounds(rnd, puzzle_sizes[0]) if len(puzzle_sizes) == 1 else []
     if not rounds:
         return None, None
-    own = Entry.objects.all()
-    for person in EntryMember.objects.filter(entry_id=entry_id).values_list("person_id",
-                                                                            flat=True):
-        own = own.filter(members__person_id=person)
-    found = Result.objects.filter(round_id__in=rounds, status=Status.FINISHED, checked=True,
-                                  time_seconds__isnull=False).aggregate(
-        record=Min("time_seconds"),
-        best=Min("time_seconds", filter=Q(entry__in=own.values("pk"))))
-    return found["best"], found["record"]
+    # Plain SQL (championships/plain_sql.py): asked on every finish a judge records.
+    counted = (f"FROM {table(Result)} r WHERE r.round_id IN "
+               f"({', '.join(['%s'] * len(rounds))}) AND r.status = %s AND r.checked "
+               "AND r.time_seconds IS NOT NULL")
+    members = f"FROM {table(EntryMember)} m WHERE m.entry_id = %s"
+    with_all_members = (f"SELECT o.entry_id FROM {table(EntryMember)} o "
+                        f"WHERE o.person_id IN (SELECT m.person_id {members}) "
+                        f"GROUP BY o.entry_id HAVING COUNT(*) = (SELECT COUNT(*) {members})")
+    finished = Status.FINISHED.value
+    ((best, record),) = fetch(
+        f"SELECT (SELECT MIN(r.time_seconds) {counted} AND r.entry_id IN ({with_all_members})),"
+        f" (SELECT MIN(r.time_seconds) {counted})",
+        [*rounds, finished, entry_id, entry_id, *rounds, finished])
+    return best, record
 
 
 def _at_table(number: int, table: int | None, status: str, time: int | None,
@@ -83,25 +89,35 @@ def _at_table(number: int, table: int | None, status: str, time: int | None,
 
 
 def second_looks_at(rnd: Round, entry_id: int, *, action: str, new: dict[str, Any],
-                    old: dict[str, Any] | None,
-                    puzzle_sizes: tuple[int, ...]) -> list[RuleViolation]:
+                    old: dict[str, Any] | None, puzzle_sizes: tuple[int, ...],
+                    seat: Seat | None = None) -> list[RuleViolation]:
     """Why the result just written (`new`, over `old`) deserves a second look; read inside the
-    write's transaction. `puzzle_sizes`: the round's, from its rules."""
-    seat = Seat.objects.filter(round=rnd, entry_id=entry_id).values_list(
-        "entry__number", "table", "group").first()
+    write's transaction. `puzzle_sizes`: the round's, from its rules; `seat`: the entry's, with
+    its entry, when the caller has read it."""
+    if seat is None:
+        seat = Seat.objects.select_related("entry").filter(round=rnd, entry_id=entry_id).first()
     if seat is None:
         return []
-    number, table, group = seat
-    recorded = _at_table(number, table, new["status"], new["time_seconds"], new["missing"])
+    recorded = _at_table(seat.entry.number, seat.table, new["status"], new["time_seconds"],
+                         new["missing"])
     best = record = None
     if recorded.finished and recorded.time_seconds is not None:
         best, record = reference_times(rnd, entry_id, puzzle_sizes=puzzle_sizes)
-    others = [_at_table(*row) for row in Result.objects.filter(
-        round=rnd, status=Status.FINISHED, time_seconds=recorded.time_seconds,
-        entry__seats__round=rnd, entry__seats__group=group).exclude(entry_id=entry_id)
-        .values_list("entry__number", "entry__seats__table", "status", "time_seconds",
-                     "missing")] if recorded.finished and recorded.time_seconds else []
+    others = _same_time(rnd, entry_id, seat.group, recorded.time_seconds) \
+        if recorded.finished and recorded.time_seconds else []
     finished_before = (old["time_seconds"] if old is not None and action == "count"
                        and old["status"] == Status.FINISHED else None)
     return second_looks(recorded, best_seconds=best, record_seconds=record,
                         finished_before=finished_before, others=others)
+
+
+def _same_time(rnd: Round, entry_id: int, group: str, time_seconds: int) -> list[RecordedAt]:
+    """The other tables of the group with a finish at the same second (plain SQL: asked on
+    every finish a judge records)."""
+    return [_at_table(*row) for row in fetch(
+        f"SELECT n.number, s.{quoted('table')}, r.status, r.time_seconds, r.missing "
+        f"FROM {table(Result)} r JOIN {table(Seat)} s ON s.round_id = r.round_id "
+        f"AND s.entry_id = r.entry_id JOIN {table(Entry)} n ON n.id = r.entry_id "
+        "WHERE r.round_id = %s AND r.status = %s AND r.time_seconds = %s "
+        f"AND s.{quoted('group')} = %s AND r.entry_id <> %s",
+        [rnd.pk, Status.FINISHED.value, time_seconds, group, entry_id])]

@@ -24,6 +24,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.models import Qualifier as QualifierRow
+from puzzlecomp.championships.plain_sql import columns, fetch, table
 from puzzlecomp.rules import round_life
 from puzzlecomp.rules.errors import RulesError, RuleViolation
 from puzzlecomp.rules.round_life import GroupStart as GroupStartFacts
@@ -55,9 +56,10 @@ def group_starts_get(rnd: Round) -> list[GroupStartFacts]:
     the start the head judge gave; empty for a round of one group (it starts as a whole)."""
     if len(rnd.groups) < 2:
         return []
-    rows = {group: (planned, started) for group, planned, started in
-            GroupStart.objects.filter(round=rnd).order_by()
-            .values_list("group", "planned_at", "started_at")}
+    # Plain SQL: every judge's record of a round in groups reads its group's start.
+    rows = {start.group: (start.planned_at, start.started_at) for (start,) in fetch(
+        f"SELECT {columns(GroupStart, 'g')} FROM {table(GroupStart)} g WHERE g.round_id = %s",
+        [rnd.pk], GroupStart)}
     return [GroupStartFacts(group, *rows.get(group, (None, None))) for group in rnd.groups]
 
 

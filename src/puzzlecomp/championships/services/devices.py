@@ -24,6 +24,7 @@ from puzzlecomp.championships.actions import (
     DEVICE_REVOKED,
 )
 from puzzlecomp.championships.models import Championship, JudgeDevice
+from puzzlecomp.championships.plain_sql import columns, fetch, table
 from puzzlecomp.championships.selectors.planning import floor_plan_of
 from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 from puzzlecomp.championships.services.work import unit_of_work
@@ -218,9 +219,7 @@ def device_revoke(*, device: JudgeDevice, user: Any) -> JudgeDevice:
 
 def device_for_token(token: str, *, now: dt.datetime | None = None) -> JudgeDevice:
     """The device holding `token`; DeviceRefused saying why when it does not work."""
-    rows = (JudgeDevice.objects.select_related("championship")
-            .filter(token_hash=secret_hash(token)).order_by()[:1]) if token else []
-    device = next(iter(rows), None)
+    device = _device_of(secret_hash(token)) if token else None
     if device is None:
         raise DeviceRefused("device.unknown",
                             "this phone is not paired (or was paired again elsewhere)")
@@ -230,6 +229,19 @@ def device_for_token(token: str, *, now: dt.datetime | None = None) -> JudgeDevi
         raise DeviceRefused("device.expired", "this phone's pairing expired after the "
                                               "championship")
     return device
+
+
+def _device_of(token_hash: str) -> JudgeDevice | None:
+    """The device with its championship, in plain SQL: every judge's record asks first."""
+    found = fetch(f"SELECT {columns(JudgeDevice, 'd')}, {columns(Championship, 'c')} "
+                  f"FROM {table(JudgeDevice)} d JOIN {table(Championship)} c "
+                  "ON c.id = d.championship_id WHERE d.token_hash = %s",
+                  [token_hash], JudgeDevice, Championship)
+    if not found:
+        return None
+    device, championship = found[0]
+    device.championship = championship
+    return device  # type: ignore[no-any-return]
 
 
 def device_seen(device: JudgeDevice, *, now: dt.datetime | None = None) -> None:

@@ -16,15 +16,10 @@ from typing import Any, NoReturn
 
 from django.utils import timezone
 
-from puzzlecomp.championships.engine import round_rules
-from puzzlecomp.championships.models import (
-    JudgeDevice,
-    Result,
-    Round,
-    RoundState,
-    Seat,
-)
+from puzzlecomp.championships.engine import round_rules_of
+from puzzlecomp.championships.models import JudgeDevice, Result, RoundState, Seat
 from puzzlecomp.championships.selectors.live import credit_of
+from puzzlecomp.championships.selectors.recording import RecordTarget
 from puzzlecomp.championships.selectors.rounds import group_clock_get
 from puzzlecomp.championships.services.devices import DeviceForbidden, device_seen, section_of
 from puzzlecomp.championships.services.results import (
@@ -74,41 +69,27 @@ class JudgeWrite:
     note: str = ""
 
 
-def seat_in_section(device: JudgeDevice, rnd: Round, entry_number: int) -> Seat:
-    """The entry's seat in the round when it is at one of the device's tables, else 403."""
-    section = section_of(device)
-    seat = next(iter(Seat.objects.select_related("entry")
-                     .filter(round=rnd, entry__number=entry_number,
-                             table__gte=section.table_from, table__lte=section.table_to)
-                     .order_by()[:1]), None)
-    if seat is None:
-        raise DeviceForbidden(
-            "device.entry_not_in_section",
-            f"entry {entry_number} is not seated at tables {section.table_from}-"
-            f"{section.table_to} in this round", field="entry", entry=entry_number)
-    return seat
-
-
-def judge_result_submit(*, device: JudgeDevice, round: Round, entry_number: int,
+def judge_result_submit(*, device: JudgeDevice, target: RecordTarget, entry_number: int,
                         write: JudgeWrite, client_id: str, base_version: int,
                         now: dt.datetime | None = None) -> WriteOutcome:
     """Store a judge's action once per `client_id` (a replay answers with the stored result).
 
+    `target`: the round and the entry's seat (selectors.recording.record_target_get).
     DeviceForbidden outside the device's tables; ResultConflict when the result is no longer
     at `base_version`; RulesError (naming the field) when the round is not live or the action
     breaks a rule.
     """
-    rnd = round
+    rnd = target.round
     now = now or timezone.now()
-    seat = seat_in_section(device, rnd, entry_number)
+    seat = _seat_in_section(device, target, entry_number)
     entry = seat.entry
     device_seen(device, now=now)
     seen = result_replayed(client_id, rnd, entry)
     if seen is not None:
         return WriteOutcome(seen, replayed=True)
     try:
-        return _submit(device=device, rnd=rnd, seat=seat, write=write, client_id=client_id,
-                       base_version=base_version, now=now)
+        return _submit(device=device, target=target, seat=seat, write=write,
+                       client_id=client_id, base_version=base_version, now=now)
     except ResultConflict:
         # The same record sent twice at once (a retry overtaking a slow answer): the first
         # one stored it, so this one is its replay, not a conflict.
@@ -120,10 +101,24 @@ def judge_result_submit(*, device: JudgeDevice, round: Round, entry_number: int,
         raise RulesError([_api_field(v) for v in error.violations]) from None
 
 
-def _submit(*, device: JudgeDevice, rnd: Round, seat: Seat, write: JudgeWrite,
+def _seat_in_section(device: JudgeDevice, target: RecordTarget, entry_number: int) -> Seat:
+    """The entry's seat in the round when it is at one of the device's tables, else 403."""
+    if target.seat is None:
+        section = section_of(device)
+        raise DeviceForbidden(
+            "device.entry_not_in_section",
+            f"entry {entry_number} is not seated at tables {section.table_from}-"
+            f"{section.table_to} in this round", field="entry", entry=entry_number)
+    return target.seat
+
+
+def _submit(*, device: JudgeDevice, target: RecordTarget, seat: Seat, write: JudgeWrite,
             client_id: str, base_version: int, now: dt.datetime) -> WriteOutcome:
-    # One resolution of the round's rules serves the clock, the values and the scoring.
-    rules = round_rules(rnd)
+    rnd = target.round
+    # One resolution of the round's rules serves the clock, the values and the scoring; the
+    # puzzle size came with the target (engine.round_rules would read it again).
+    rules = round_rules_of(rnd.event.championship.ruleset_id, rnd.event.code, rnd.code,
+                           rnd.time_limit_minutes, target.puzzle_size)
     # The entry's group's clock: groups sharing the tables start one after another.
     clock = group_clock_get(rnd, seat.group, now=now, rules=rules)
     entry = seat.entry
@@ -143,7 +138,7 @@ def _submit(*, device: JudgeDevice, rnd: Round, seat: Seat, write: JudgeWrite,
     return result_submit(round=rnd, entry=entry, values=values, action=str(write.action),
                          client_id=client_id, base_version=base_version,
                          reason=write.note if write.action is Action.DSQ else "",
-                         device=device, rules=rules, replay_checked=True)
+                         device=device, rules=rules, replay_checked=True, seat=seat)
 
 
 def _api_field(v: RuleViolation) -> RuleViolation:

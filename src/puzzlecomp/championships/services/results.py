@@ -22,9 +22,12 @@ from puzzlecomp.championships.models import (
     Result,
     ResultChange,
     Round,
+    Seat,
 )
+from puzzlecomp.championships.plain_sql import insert, update
 from puzzlecomp.championships.result_values import RESULT_FIELDS, ResultValues
 from puzzlecomp.championships.selectors.plausibility import JUDGES_ACTIONS, second_looks_at
+from puzzlecomp.championships.selectors.recording import client_id_use, result_locked
 from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules import results
@@ -73,6 +76,7 @@ def result_submit(
     rules: RoundRules | None = None,
     replay_checked: bool = False,
     looked_at: bool = False,
+    seat: Seat | None = None,
 ) -> WriteOutcome:
     """Store (or correct) an entry's result once per `client_id`.
 
@@ -82,6 +86,7 @@ def result_submit(
     `replay_checked`: the caller has just looked the client id up (`result_replayed`).
     `looked_at`: the head judge writes, which is the second look the result may have asked for;
     a judge's record (JUDGES_ACTIONS) is looked at for reasons to ask (rules/plausibility.py).
+    `seat`: the entry's seat in the round, when the caller has read it.
     Raises RulesError (storing nothing) when the result breaks a rule, ResultConflict when
     the stored version differs from `base_version`.
     """
@@ -93,7 +98,8 @@ def result_submit(
         with one_sqlite_writer():
             row = _write(round=round, entry=entry, values=values, action=action,
                          client_id=client_id, base_version=base_version, reason=reason,
-                         user=user, device=device, rules=rules, looked_at=looked_at)
+                         user=user, device=device, rules=rules, looked_at=looked_at,
+                         seat=seat)
     except IntegrityError:
         # A concurrent write of the same client id, or of the same new result, won the race.
         seen = result_replayed(client_id, round, entry) if client_id else None
@@ -109,11 +115,10 @@ def result_replayed(client_id: str, rnd: Round, entry: Entry) -> Result | None:
 
     RulesError when the id was used for another entry or round.
     """
-    change = next(iter(ResultChange.objects.filter(client_id=client_id)
-                       .only("round_id", "entry_id").order_by()[:1]), None)
-    if change is None:
+    used = client_id_use(client_id)
+    if used is None:
         return None
-    if change.round_id != rnd.pk or change.entry_id != entry.pk:
+    if used != (rnd.pk, entry.pk):
         raise RulesError(violation("result.client_id_reused",
                                    "this client id was used for another entry or round",
                                    entry=str(entry.number), field="client_id"))
@@ -122,7 +127,8 @@ def result_replayed(client_id: str, rnd: Round, entry: Entry) -> Result | None:
 
 def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, action: str,
            client_id: str | None, base_version: int | None, reason: str, user: Any,
-           device: JudgeDevice | None, rules: RoundRules | None, looked_at: bool) -> Result:
+           device: JudgeDevice | None, rules: RoundRules | None, looked_at: bool,
+           seat: Seat | None) -> Result:
     rnd = round
     if entry.event_id != rnd.event_id:
         raise RulesError(violation("result.entry_not_in_event",
@@ -130,8 +136,7 @@ def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, actio
                                    entry=str(entry.number), field="entry"))
     with unit_of_work(RESULT_RECORDED, championship=rnd.event.championship, user=user,
                       round=rnd) as work:
-        rows = Result.objects.select_for_update().filter(round=rnd, entry=entry).order_by()[:1]
-        row = next(iter(rows), None)
+        row = result_locked(rnd.pk, entry.pk)
         if base_version is not None and (row.version if row else 0) != base_version:
             raise ResultConflict(row, base_version)
         new = (values if isinstance(values, ResultValues) else values(row)).as_stored()
@@ -140,17 +145,19 @@ def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, actio
         old = stored_values(row)
         who: dict[str, Any] = {"recorded_by": work.user, "device": device,
                                "second_looks": _second_looks(rnd, entry, action, new, old, row,
-                                                             looked_at, rules.puzzle_sizes)}
+                                                             looked_at, rules.puzzle_sizes,
+                                                             seat)}
+        # Plain SQL (championships/plain_sql.py): every judge's record writes these two.
         if row is None:
-            row = Result.objects.create(round=rnd, entry=entry, **new, **who)
+            row = insert(Result(round=rnd, entry=entry, **new, **who))
         else:
             for name, value in {**new, **who}.items():
                 setattr(row, name, value)
             row.version += 1
-            row.save()
-        ResultChange.objects.create(round=rnd, entry=entry, client_id=client_id or None,
-                                    action=action, old=old, new=new, reason=reason,
-                                    version=row.version, user=work.user, device=device)
+            update(row)
+        insert(ResultChange(round=rnd, entry=entry, client_id=client_id or None,
+                            action=action, old=old, new=new, reason=reason,
+                            version=row.version, user=work.user, device=device))
         work.record(entry=entry.number, version=row.version, write=action,
                     reason=reason, device=device.pk if device else None, **new)
     return row
@@ -158,7 +165,7 @@ def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, actio
 
 def _second_looks(rnd: Round, entry: Entry, action: str, new: dict[str, Any],
                   old: dict[str, Any] | None, row: Result | None, looked_at: bool,
-                  puzzle_sizes: tuple[int, ...]) -> list[dict[str, Any]]:
+                  puzzle_sizes: tuple[int, ...], seat: Seat | None) -> list[dict[str, Any]]:
     """The result's reasons for a second look after this write: none once the head judge has
     looked; the earlier ones (still unanswered) and any new ones after a judge's record."""
     if looked_at:
@@ -167,7 +174,7 @@ def _second_looks(rnd: Round, entry: Entry, action: str, new: dict[str, Any],
     if action not in JUDGES_ACTIONS:
         return kept
     for found in second_looks_at(rnd, entry.pk, action=action, new=new, old=old,
-                                 puzzle_sizes=puzzle_sizes):
+                                 puzzle_sizes=puzzle_sizes, seat=seat):
         reason = {"code": found.code, "message": found.message, "params": dict(found.params)}
         if all(k["code"] != reason["code"] for k in kept):
             kept.append(reason)

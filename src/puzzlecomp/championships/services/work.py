@@ -23,6 +23,7 @@ from django.db import transaction
 from puzzlecomp.championships.actions import Action
 from puzzlecomp.championships.models import AuditEntry, Championship, Round
 from puzzlecomp.championships.notices import announce
+from puzzlecomp.championships.plain_sql import insert
 
 
 @dataclass
@@ -95,8 +96,9 @@ def action_audit(action: Action, *, championship: Championship, user: Any = None
 def _finish(work: Work, *, outer: Work | None) -> None:
     notices = dict(work.inner_notices)
     if work.changed:
-        AuditEntry.objects.create(championship=work.championship, action=work.action.code,
-                                  user=work.user, data=work.data)
+        # Plain SQL (championships/plain_sql.py): every judge's record is a unit of work.
+        insert(AuditEntry(championship=work.championship, action=work.action.code,
+                          user=work.user, data=work.data))
         notices.update(work.notices)
     if outer is not None and outer.championship.pk == work.championship.pk:
         outer.inner_notices.update(notices)
