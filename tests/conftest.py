@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -75,3 +76,50 @@ def _default_language() -> Iterator[None]:
 
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _shared_memory_database_waits() -> None:
+    """On the in-memory test database, a statement meeting another thread's table lock waits
+    for it, as one on the real SQLite file waits (its `timeout`).
+
+    Threads share that database through SQLite's shared cache, which reports a table another
+    connection is reading or writing as locked at once, whatever the timeout; a live-server
+    thread reading the championship while the test records a result then failed the test.
+    """
+    from django.db import connection
+    from django.db.backends.signals import connection_created
+
+    if connection.vendor != "sqlite" or not connection.is_in_memory_db():
+        return
+    connection_created.connect(_locked_table_waits, dispatch_uid="locked-table-waits")
+    if connection.connection is not None:
+        _locked_table_waits(connection=connection)
+
+
+LOCKED_TABLE_WAIT_S = 10.0
+# What SQLite says of a lock held by another connection of its shared cache ("database is
+# locked", the file's own lock, is waited for by the connection's timeout).
+SHARED_CACHE_LOCKED = re.compile(r"database (table|schema) is locked")
+
+
+def _locked_table_waits(connection, **_: object) -> None:
+    if connection.vendor == "sqlite" and _locked_table_retry not in connection.execute_wrappers:
+        connection.execute_wrappers.append(_locked_table_retry)
+
+
+def _locked_table_retry(execute, sql, params, many, context):
+    """Run the statement again while SQLite says its table is locked by another connection
+    (a statement refused that way changed nothing, so running it again is safe)."""
+    import time
+
+    from django.db import OperationalError
+
+    deadline = time.monotonic() + LOCKED_TABLE_WAIT_S
+    while True:
+        try:
+            return execute(sql, params, many, context)
+        except OperationalError as error:
+            if not SHARED_CACHE_LOCKED.match(str(error)) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.002)
