@@ -44,12 +44,21 @@ def bench_ranking(sizes: tuple[int, ...] = (1_200, 12_000, 120_000)) -> dict[str
         results = synthetic_round(n, groups=("A",))
         medians[n] = median_ms(partial(rank_round, results, rules), repeat=max(3, 60_000 // n))
     small, large = sizes[0], sizes[-1]
+    allocation = {n: median_ms(partial(_lines_allocate, n), repeat=max(3, 60_000 // n))
+                  for n in (small, large)}
     return {
         "median_ms": {str(n): ms for n, ms in medians.items()},
         "ratio_largest_to_smallest": round(medians[large] / medians[small], 1),
         "n_log_n_ratio": round(large * math.log(large) / (small * math.log(small)), 1),
+        "allocation_ratio_baseline": round(allocation[large] / allocation[small], 1),
         "target": "1,200 entries under 5 ms; 120,000 within 200x of 1,200",
     }
+
+
+def _lines_allocate(n: int) -> list[tuple[int, ...]]:
+    """Baseline: n fresh six-field tuples, a ranking's lines with nothing computed. How much
+    more a large list costs per line than a small one is the machine's memory, not the code."""
+    return [(position, position, 0, 0, 0, 0) for position in range(n)]
 
 
 def bench_qualification() -> dict[str, Any]:
