@@ -10,7 +10,8 @@ import pytest
 from django.db import connection, transaction
 from django.db.models import Model
 
-from puzzlecomp.championships.models import Entry, Result, Round, Seat
+from puzzlecomp.championships.engine import round_pieces
+from puzzlecomp.championships.models import Entry, Puzzle, Result, Round, Seat
 from puzzlecomp.championships.plain_sql import (
     columns,
     execute,
@@ -20,6 +21,8 @@ from puzzlecomp.championships.plain_sql import (
     table,
     update,
 )
+from puzzlecomp.championships.selectors.recording import record_target_get
+from tests.judging.support import pair_device
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -91,6 +94,22 @@ def test_an_update_stores_every_field_and_moves_the_time_it_was_recorded(result)
     again = Result.objects.get(pk=result.pk)
     assert stored(again) == stored(result)
     assert again.recorded_at >= before
+
+
+@pytest.mark.parametrize("sizes", [[], [1000], [1000, 1000], [500, 1000], [None, 0, 1000],
+                                   [None, 0]])
+def test_a_records_puzzle_size_is_the_one_the_round_page_uses(live_round, sizes):
+    """The one size a round's puzzles share (or none, with several or none given), read in
+    plain SQL for a judge's record as the ORM reads it for the round's rules."""
+    live_round.puzzles.all().delete()
+    Puzzle.objects.bulk_create(Puzzle(round=live_round, position=n, pieces=pieces)
+                               for n, pieces in enumerate(sizes))
+    device, _token = pair_device(live_round.event.championship, 1, 2)
+    target = record_target_get(device, round_id=live_round.pk, entry_number=1)
+    assert target is not None
+    expected = {(): None, (1000,): 1000, (1000, 1000): 1000, (500, 1000): None,
+                (None, 0, 1000): 1000, (None, 0): None}[tuple(sizes)]
+    assert target.puzzle_size == round_pieces(Round.objects.get(pk=live_round.pk)) == expected
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements: PostgreSQL")

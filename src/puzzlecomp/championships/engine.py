@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,12 +46,16 @@ def round_pieces(rnd: Round) -> int | None:
     # Prefetched puzzles cost nothing; otherwise read the sizes as values (every judge's
     # write asks, and a Puzzle instance per row cost 5 % of a write).
     if "puzzles" in getattr(rnd, "_prefetched_objects_cache", {}):
-        sizes = {p.pieces for p in rnd.puzzles.all() if p.pieces}
-    else:
-        sizes = set(rnd.puzzles.order_by().filter(pieces__isnull=False)
-                    .values_list("pieces", flat=True))
-        sizes.discard(0)
-    return sizes.pop() if len(sizes) == 1 else None
+        return shared_size(p.pieces for p in rnd.puzzles.all())
+    return shared_size(rnd.puzzles.order_by().filter(pieces__isnull=False)
+                       .values_list("pieces", flat=True))
+
+
+def shared_size(sizes: Iterable[int | None]) -> int | None:
+    """The one size among `sizes` (a blank or 0 is no size), else None: a round's puzzles of
+    more than one size have no single size to check a count against."""
+    found = {size for size in sizes if size}
+    return found.pop() if len(found) == 1 else None
 
 
 @functools.lru_cache(maxsize=1024)

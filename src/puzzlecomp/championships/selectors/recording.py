@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db import connection
 
+from puzzlecomp.championships.engine import shared_size
 from puzzlecomp.championships.models import (
     Entry,
     Event,
@@ -29,7 +30,7 @@ class RecordTarget:
     round: Round
     # The entry's seat (with the entry) when it sits at one of the device's tables.
     seat: Seat | None
-    # The one size the round's puzzles share, else None (as engine.round_pieces).
+    # The one size the round's puzzles share, else None (engine.shared_size).
     puzzle_size: int | None
 
 
@@ -40,8 +41,8 @@ def record_target_get(device: JudgeDevice, *, round_id: int,
     sizes = f"FROM {table(Puzzle)} p WHERE p.round_id = r.id AND p.pieces > 0"
     found = fetch(
         f"SELECT {columns(Round, 'r')}, {columns(Event, 'e')}, {columns(Seat, 's')}, "
-        f"{columns(Entry, 'n')}, (SELECT COUNT(DISTINCT p.pieces) {sizes}), "
-        f"(SELECT MIN(p.pieces) {sizes}) "
+        f"{columns(Entry, 'n')}, (SELECT MIN(p.pieces) {sizes}), "
+        f"(SELECT MAX(p.pieces) {sizes}) "
         f"FROM {table(Round)} r JOIN {table(Event)} e ON e.id = r.event_id "
         f"LEFT JOIN {table(Entry)} n ON n.event_id = r.event_id AND n.number = %s "
         f"LEFT JOIN {table(Seat)} s ON s.round_id = r.id AND s.entry_id = n.id "
@@ -51,12 +52,13 @@ def record_target_get(device: JudgeDevice, *, round_id: int,
         Round, Event, Seat, Entry)
     if not found:
         return None
-    rnd, event, seat, entry, size_count, size = found[0]
+    rnd, event, seat, entry, smallest, largest = found[0]
     event.championship = device.championship
     rnd.event = event
     if seat is not None:
         seat.entry = entry
-    return RecordTarget(rnd, seat, size if size_count == 1 else None)
+    # The smallest and the largest size are all that tells one shared size from several.
+    return RecordTarget(rnd, seat, shared_size((smallest, largest)))
 
 
 def client_id_use(client_id: str) -> tuple[int, int] | None:
