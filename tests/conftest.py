@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -111,8 +112,6 @@ def _locked_table_waits(connection, **_: object) -> None:
 def _locked_table_retry(execute, sql, params, many, context):
     """Run the statement again while SQLite says its table is locked by another connection
     (a statement refused that way changed nothing, so running it again is safe)."""
-    import time
-
     from django.db import OperationalError
 
     deadline = time.monotonic() + LOCKED_TABLE_WAIT_S

@@ -37,8 +37,13 @@ def ruleset_of(rnd_or_entry: Round | Entry) -> Ruleset:
 
 def round_rules(rnd: Round) -> RoundRules:
     """The round's rules, with the organiser's time limit and puzzle size applied."""
+    return round_rules_sized(rnd, round_pieces(rnd))
+
+
+def round_rules_sized(rnd: Round, pieces: int | None) -> RoundRules:
+    """The round's rules for the puzzle size `pieces` already read (round_pieces)."""
     return round_rules_of(rnd.event.championship.ruleset_id, rnd.event.code, rnd.code,
-                          rnd.time_limit_minutes, round_pieces(rnd))
+                          rnd.time_limit_minutes, pieces)
 
 
 def round_pieces(rnd: Round) -> int | None:

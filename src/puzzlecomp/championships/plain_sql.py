@@ -65,17 +65,11 @@ def table(model: type[Model]) -> str:
     return quoted(model._meta.db_table)
 
 
-_columns: dict[tuple[type[Model], str], str] = {}
-
-
+@functools.cache
 def columns(model: type[Model], alias: str) -> str:
     """Every stored column of `model` under the table alias `alias`, in the order `fetch`
     reads them."""
-    key = (model, alias)
-    if key not in _columns:
-        _columns[key] = ", ".join(f"{alias}.{quoted(f.column)}"
-                                  for f in model._meta.concrete_fields)
-    return _columns[key]
+    return ", ".join(f"{alias}.{quoted(f.column)}" for f in model._meta.concrete_fields)
 
 
 def fetch(sql: str, params: Sequence[Any], *models: type[Model]) -> list[tuple[Any, ...]]:

@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from django.utils import timezone
 
-from puzzlecomp.championships.engine import round_rules_of
+from puzzlecomp.championships.engine import round_rules_sized
 from puzzlecomp.championships.models import JudgeDevice, Result, RoundState, Seat
 from puzzlecomp.championships.selectors.live import credit_of
 from puzzlecomp.championships.selectors.recording import RecordTarget
@@ -117,8 +117,7 @@ def _submit(*, device: JudgeDevice, target: RecordTarget, seat: Seat, write: Jud
     rnd = target.round
     # One resolution of the round's rules serves the clock, the values and the scoring; the
     # puzzle size came with the target (engine.round_rules would read it again).
-    rules = round_rules_of(rnd.event.championship.ruleset_id, rnd.event.code, rnd.code,
-                           rnd.time_limit_minutes, target.puzzle_size)
+    rules = round_rules_sized(rnd, target.puzzle_size)
     # The entry's group's clock: groups sharing the tables start one after another.
     clock = group_clock_get(rnd, seat.group, now=now, rules=rules)
     entry = seat.entry
