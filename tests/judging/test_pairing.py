@@ -4,8 +4,10 @@ cookie, expiry after the championship, revocation, and the table cards' QR codes
 from __future__ import annotations
 
 import datetime as dt
+import io
 import re
 
+import pypdf
 import pytest
 from django.test import Client
 from django.utils import timezone
@@ -133,6 +135,23 @@ def test_the_pairing_sheets_pdf_gives_new_codes_to_waiting_devices(championship,
     assert response.content.startswith(b"%PDF")
     # The printed code replaces the one shown before.
     assert Client().get(f"/judge/{championship.slug}/pair/{code}").status_code == 404
+
+
+def test_pairing_links_and_sheets_carry_the_halls_address_not_the_laptops_own(
+        championship, client_as, settings):
+    """Venue mode: the head judge opens the laptop's own 127.0.0.1, the phones reach SITE_URL;
+    the QR code on the screen and on the printed sheet must carry the hall's address."""
+    settings.SITE_URL = "http://192.168.1.20:8000"
+    head = client_as(championship, Role.HEAD_JUDGE)
+    sheet = create(head, championship).content.decode()
+    link = re.search(r'id="pairing-link"[^>]*>([^<]+)<', sheet).group(1)
+    assert link.startswith(f"http://192.168.1.20:8000/judge/{championship.slug}/pair/")
+    device_create(championship=championship, label="South", table_from=11, table_to=12,
+                  user=None)
+    pdf = head.post(f"/control/{championship.slug}/judges/sheets.pdf").content
+    text = "".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    assert "http://192.168.1.20:8000/judge/" in text.replace("\n", "")
+    assert "testserver" not in text
 
 
 # ------------------------------------------------------------------ the phone

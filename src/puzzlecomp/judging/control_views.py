@@ -8,6 +8,7 @@ new code.
 from __future__ import annotations
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -31,9 +32,10 @@ from puzzlecomp.judging.forms import DeviceForm
 from puzzlecomp.judging.pairing_sheet import PairingSheet, pairing_sheets_pdf
 
 
-def pairing_url(request: HttpRequest, championship: Championship, code: str) -> str:
-    # The address the head judge reached this page by is one the phones reach too.
-    return request.build_absolute_uri(reverse("judging:pair", args=[championship.slug, code]))
+def pairing_url(championship: Championship, code: str) -> str:
+    # The hall's address (SITE_URL), not the one this browser used: on the venue laptop that is
+    # 127.0.0.1, which no phone reaches.
+    return settings.SITE_URL.rstrip("/") + reverse("judging:pair", args=[championship.slug, code])
 
 
 def qr_svg(url: str) -> str:
@@ -56,7 +58,7 @@ def _index(request: HttpRequest, championship: Championship, form: DeviceForm,
 
 def _sheet(request: HttpRequest, championship: Championship, device: JudgeDevice,
            code: str) -> HttpResponse:
-    url = pairing_url(request, championship, code)
+    url = pairing_url(championship, code)
     return render(request, "judging/control/sheet.html", {
         "championship": championship, "device": device, "url": url, "qr": qr_svg(url),
     })
@@ -122,7 +124,7 @@ def sheets_pdf(request: HttpRequest, championship: Championship) -> HttpResponse
         return redirect("control:judges:index", championship.slug)
     sheets = [PairingSheet(championship=championship.name, label=device.label,
                            table_from=device.table_from, table_to=device.table_to,
-                           url=pairing_url(request, championship,
+                           url=pairing_url(championship,
                                            pairing_code_issue(device=device, user=request.user)))
               for device in waiting]
     response = HttpResponse(pairing_sheets_pdf(sheets), content_type="application/pdf")
