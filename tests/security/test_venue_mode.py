@@ -114,6 +114,9 @@ def test_an_error_shows_no_debug_page(venue):
     assert wrong_host.status_code == 400
     assert "DisallowedHost" not in wrong_host.text
     assert "Traceback" not in wrong_host.text
+    # The site's own page: its header and a way home.
+    assert 'class="brand" href="/"' in missing.text
+    assert "Go to the championships" in missing.text
 
 
 def test_the_lan_address_answers_and_the_host_name_is_allowed(venue):
@@ -136,12 +139,12 @@ def test_it_prints_the_addresses_a_qr_code_and_the_data_directory(venue):
         assert f"http://{address}:{venue.port}/" in output
 
 
-def sign_in(url: str) -> httpx.Client:
+def sign_in(url: str, password: str = "pw-venue-2027") -> httpx.Client:
     client = httpx.Client(base_url=url)
     form = client.get("/accounts/login/").text
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)[1]
     response = client.post("/accounts/login/", data={
-        "username": "olga", "password": "pw-venue-2027", "csrfmiddlewaretoken": token})
+        "username": "olga", "password": password, "csrfmiddlewaretoken": token})
     assert response.status_code == 302
     assert client.get("/control/").status_code == 200
     return client
@@ -205,3 +208,30 @@ def test_slow_clients_are_closed_and_normal_requests_go_on(venue):
     assert normal == 200
     assert closed == SLOW_CLIENTS
     assert took < HEAD_SECONDS + 10
+
+
+def test_a_fresh_venue_says_how_to_create_the_first_organiser_who_can_then_start(tmp_path):
+    server = Venue(tmp_path)
+    server.start()
+    try:
+        assert f"PUZZLECOMP_DATA_DIR={tmp_path} puzzlecomp organiser add" in server.output
+        added = subprocess.run([str(PYTHON_BIN / "puzzlecomp"), "organiser", "add", "olga",
+                                "--email", "olga@example.org"], env=server.env, text=True,
+                               capture_output=True, stdin=subprocess.DEVNULL, check=True)
+        password = re.search(r"Password \(shown once\): (\S+)", added.stdout)[1]
+        client = sign_in(server.url, password)
+        assert client.get("/control/new/").status_code == 200
+        client.close()
+        again = subprocess.run([str(PYTHON_BIN / "puzzlecomp"), "organiser", "add", "OLGA"],
+                               env=server.env, text=True, capture_output=True,
+                               stdin=subprocess.DEVNULL)
+        assert again.returncode == 2
+        assert again.stderr.strip() == ("error: an account called OLGA exists already: "
+                                        "nothing was created")
+    finally:
+        server.stop()
+    server.start()
+    try:
+        assert "organiser add" not in server.output.split("Data directory")[-1]
+    finally:
+        server.stop()

@@ -14,6 +14,7 @@ from puzzlecomp.cli import (
     bench,
     championship,
     groups,
+    organiser,
     rank,
     rulesets,
     seat,
@@ -28,7 +29,7 @@ from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 
 COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, seed, championship,
-            archive, translations, bench)
+            archive, organiser, translations, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

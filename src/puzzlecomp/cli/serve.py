@@ -74,6 +74,12 @@ def run(args: argparse.Namespace) -> int:
         print_qr(f"{settings.SITE_URL}/")
     else:
         print(f"puzzlecomp at http://{host}:{args.port}/")
+    from django.conf import settings
+
+    from puzzlecomp.cli.first_run import first_organiser_hint, organiser_missing
+
+    if organiser_missing():
+        print(first_organiser_hint(settings.DATA_DIR.resolve()))
     sys.stdout.flush()
     # Spectators' streams never end by themselves: give them 5 s on shutdown, then close.
     # A request head must arrive within a deadline (web/slow_clients.py).
