@@ -50,6 +50,8 @@ def test_me_lists_the_devices_tables_in_live_rounds_with_clock_results_and_versi
     assert shown["clock"]["limit_seconds"] == 90 * 60
     assert shown["clock"]["started_at"] is not None
     assert shown["counting_record"] == "pieces"
+    # wjpc-2025.txt: adjacent missing pieces cost nothing, so the judge counts them.
+    assert shown["missing_breakdown"] == ["contiguous"]
     assert [t["table"] for t in shown["tables"]] == [1, 2]
     entries = {e["number"]: e for t in shown["tables"] for e in t["entries"]}
     assert sorted(entries) == [1, 2, 3, 4]
@@ -391,6 +393,8 @@ def test_norway_counts_the_pieces_left_in_piles_of_ten(norway_phone, norway_roun
     judge to count (4 piles and 7 loose pieces: 47 left, 453 placed)."""
     body = norway_phone.get(ME_URL).json()["rounds"][0]
     assert body["counting_record"] == "remaining"
+    # Lost pieces cost nothing, misplaced (found) ones 5 s: the judge counts those found.
+    assert body["missing_breakdown"] == ["found"]
     assert body["wrong_piece_means_unfinished"] is True
     response = write(norway_phone, norway_round, 2, "count", remaining=4 * 10 + 7)
     assert response.status_code == 200

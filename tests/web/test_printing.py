@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import io
+
+import pypdf
 import pytest
 from django.conf import settings
 
-from puzzlecomp.championships.models import Role, Round, Seat
+from puzzlecomp.championships.models import Role, Round, RoundState, Seat
 from puzzlecomp.championships.printing.fonts import PdfFont, pdf_font, printable
 from puzzlecomp.championships.services.groups import groups_assign
 from puzzlecomp.championships.services.seating import seating_assign
+from tests.judging.support import seat_round
 from tests.web.test_groups import COUNTRIES, add_entries, first_round, url
 
 
@@ -85,3 +89,43 @@ def test_names_print_in_a_unicode_font_when_the_system_has_one():
 def test_without_a_unicode_font_names_keep_latin_1_letters_and_lose_other_accents():
     core = PdfFont(None, None)
     assert printable("Dvořák Øye Muñoz Łukasz", core) == "Dvorák Øye Muñoz Lukasz"
+
+
+def sheet_text(client, rnd: Round, query: str = "") -> str:
+    content = pdf_of(client, url("print_result_sheets", rnd) + query)
+    return " ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(content)).pages)
+
+
+def test_a_wjpc_result_sheet_asks_for_adjacent_clusters_and_names_start_limit_and_puzzle(
+        judge, seated):
+    """wjpc-2025.txt, penalties: adjacent missing pieces are a manufacturing defect; at the limit
+    the judge counts the placed pieces. The sheet says so, with a box for a disqualification."""
+    text = sheet_text(judge, seated, "?group=A")
+    assert "in adjacent clusters" in text
+    assert "found (bag, floor)" not in text
+    assert "pieces placed (groups of 3 or more joined)" in text
+    assert "Limit 90 min" in text
+    assert "Puzzle 500 pieces" in text
+    assert "Start " in text
+    assert "Disqualified" in text
+
+
+def test_a_norwegian_result_sheet_asks_what_the_norwegian_rules_record(make_championship,
+                                                                      client_as):
+    """norway-nm-2025.txt: a lost piece costs nothing, a misplaced one (found) costs 5 s; at the
+    limit the pieces left over are laid in piles of 10. No adjacent clusters on its sheet."""
+    championship = make_championship("norway-nm-2025")
+    rnd = Round.objects.get(event__championship=championship, event__code="individual")
+    rnd.time_limit_minutes = 120
+    rnd.save()
+    rnd.puzzles.update(pieces=1000)
+    seated = seat_round(championship, "individual", rnd.code, tables=2,
+                        state=RoundState.PLANNED)
+    text = sheet_text(client_as(championship, Role.JUDGE), seated)
+    assert "found (bag, floor)" in text
+    assert "adjacent" not in text
+    assert "piles of 10" in text
+    assert "loose pieces" in text
+    assert "Limit 120 min" in text
+    assert "Puzzle 1000 pieces" in text
+    assert "Disqualified" in text

@@ -6,7 +6,7 @@ API). django-ninja schemas, so the OpenAPI document describes them.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Literal
 
 from ninja import Schema
 
@@ -72,6 +72,7 @@ class DeviceRoundOut(Schema):
     puzzle_sizes: list[int]
     stages: list[list[int]]
     counting_record: str
+    missing_breakdown: list[Literal["contiguous", "found"]]
     wrong_piece_means_unfinished: bool
     groups: list[str]
     tables: list[TableOut]

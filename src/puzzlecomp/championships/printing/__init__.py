@@ -10,6 +10,7 @@ from puzzlecomp.championships.printing.documents import (
     result_sheets_pdf,
     table_cards_pdf,
 )
+from puzzlecomp.championships.printing.sheet_rules import SheetRules, sheet_rules_get
 
-__all__ = ["DeskLine", "Heading", "ListLine", "check_in_list_pdf", "participant_list_pdf",
-           "result_sheets_pdf", "table_cards_pdf"]
+__all__ = ["DeskLine", "Heading", "ListLine", "SheetRules", "check_in_list_pdf",
+           "participant_list_pdf", "result_sheets_pdf", "sheet_rules_get", "table_cards_pdf"]

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from fpdf import FPDF
 
 from puzzlecomp.championships.printing.fonts import PdfFont, pdf_font, printable
+from puzzlecomp.championships.printing.sheet_rules import SheetRules
 from puzzlecomp.championships.selectors.planning import TableLine
 
 
@@ -114,8 +115,10 @@ def table_cards_pdf(*, heading: Heading, tables: Mapping[int, Sequence[TableLine
     return pdf.to_bytes()
 
 
-def result_sheets_pdf(*, heading: Heading, tables: Mapping[int, Sequence[TableLine]]) -> bytes:
-    """One A4 sheet per table for its judge: time, missing pieces and count boxes per entry."""
+def result_sheets_pdf(*, heading: Heading, rules: SheetRules,
+                      tables: Mapping[int, Sequence[TableLine]]) -> bytes:
+    """One A4 sheet per table for its judge: time, missing pieces, count and DSQ boxes per
+    entry, asking only what the round's ruleset records."""
     pdf = Document()
     pdf.set_auto_page_break(auto=False)
     for table, lines in sorted(tables.items()):
@@ -124,12 +127,17 @@ def result_sheets_pdf(*, heading: Heading, tables: Mapping[int, Sequence[TableLi
         pdf.write_line(heading.line(), 9)
         pdf.write_line(_("Result sheet · Table %(table)s") % {"table": table}, 22, bold=True,
                        height=14)
+        pdf.write_line(rules.line(), 10)
         for index, line in enumerate(ln for ln in lines if not ln.no_show):
-            _result_block(pdf, line, top=40 + index * 125)
+            _result_block(pdf, line, rules, top=44 + index * 124)
     return pdf.to_bytes()
 
 
-def _result_block(pdf: Document, line: TableLine, *, top: float) -> None:
+_BREAKDOWN_LABELS = {"contiguous": lambda: _("in adjacent clusters"),
+                     "found": lambda: _("found (bag, floor)")}
+
+
+def _result_block(pdf: Document, line: TableLine, rules: SheetRules, *, top: float) -> None:
     left = pdf.l_margin
     pdf.set_xy(left, top)
     pdf.write_line(_("Entry %(text)s") % {"text": entry_text(line)}, 14, bold=True, height=9)
@@ -141,13 +149,26 @@ def _result_block(pdf: Document, line: TableLine, *, top: float) -> None:
     pdf.set_xy(left + 80, y - 5)
     pdf.use(10)
     pdf.cell(0, 5, pdf.text_of(_("Missing pieces")))
-    labels = (_("missing"), _("contiguous"), _("found"))
+    labels = [_("missing")] + [_BREAKDOWN_LABELS[part]() for part in rules.missing_breakdown]
     for i, label in enumerate(labels):
         pdf.box(left + 80 + i * 32, y + 2, 26, 12, label)
     y += 28
     pdf.set_xy(left, y)
-    pdf.write_line(_("Not finished: pieces counted"), 10)
-    pdf.box(left, y + 7, 40, 12, _("pieces"))
+    if rules.count_remaining:
+        pdf.write_line(_("Not finished: pieces left over"), 10)
+        pdf.box(left, y + 7, 30, 12, _("piles of 10"))
+        pdf.box(left + 36, y + 7, 30, 12, _("loose pieces"))
+    else:
+        pdf.write_line(_("Not finished: pieces placed (groups of %(size)s or more joined)")
+                       % {"size": rules.min_cluster}, 10)
+        pdf.box(left, y + 7, 40, 12, _("pieces"))
+    pdf.set_xy(left + 110, y)
+    pdf.write_line(_("Disqualified"), 10)
+    pdf.box(left + 110, y + 7, 8, 8, "")
+    pdf.line(left + 122, y + 15, left + 185, y + 15)
+    pdf.set_xy(left + 122, y + 15.5)
+    pdf.use(7)
+    pdf.cell(63, 3, pdf.text_of(_("reason")), align="C")
     y += 34
     for i, label in enumerate((_("Judge's signature"), _("Competitor's signature"))):
         x = left + i * 95

@@ -17,6 +17,7 @@ from puzzlecomp.championships.models import JudgeDevice, Result, Round, Seat
 from puzzlecomp.championships.selectors.rounds import round_clock_get
 from puzzlecomp.championships.services.devices import section_of
 from puzzlecomp.championships.services.recording import LIVE_STATES
+from puzzlecomp.rules.missing_pieces import missing_breakdown
 from puzzlecomp.rules.puzzle_order import puzzle_stages
 
 
@@ -58,6 +59,8 @@ class LiveRound:
     stages: tuple[tuple[int, ...], ...]
     # pieces: the judge counts placed pieces; remaining: the pieces left, in piles of 10.
     counting_record: str
+    # What the judge counts of the missing pieces besides their number (rules.missing_pieces).
+    missing_breakdown: tuple[str, ...]
     wrong_piece_means_unfinished: bool
     groups: tuple[str, ...]
     tables: tuple[TableEntries, ...]
@@ -105,6 +108,7 @@ def _live_round(device: JudgeDevice, rnd: Round, clock: dict[str, Any]) -> LiveR
         puzzle_sizes=rules.puzzle_sizes,
         stages=tuple(tuple(i + 1 for i in stage) for stage in puzzle_stages(rules.round)),
         counting_record=rules.ruleset.counting.record,
+        missing_breakdown=missing_breakdown(rules.ruleset.penalty),
         wrong_piece_means_unfinished=rules.ruleset.counting.wrong_piece_means_unfinished,
         groups=tuple(dict.fromkeys(e.group for lines in tables.values() for e in lines)),
         tables=tuple(TableEntries(table, tuple(lines)) for table, lines in tables.items()),

@@ -22,6 +22,7 @@ from puzzlecomp.championships.printing import (
     ListLine,
     participant_list_pdf,
     result_sheets_pdf,
+    sheet_rules_get,
     table_cards_pdf,
 )
 from puzzlecomp.championships.roles import requires_role, role_of
@@ -353,7 +354,8 @@ def print_result_sheets(request: HttpRequest, championship: Championship,
     if isinstance(found, HttpResponse):
         return found
     rnd, group, tables = found
-    return _pdf(result_sheets_pdf(heading=_heading(rnd, group), tables=tables),
+    return _pdf(result_sheets_pdf(heading=_heading(rnd, group),
+                                  rules=sheet_rules_get(rnd, group), tables=tables),
                 f"result-sheets-{rnd.event.code}-{rnd.code}-{group}.pdf")
 
 

@@ -619,6 +619,7 @@ function stepper(name, label, value = 0) {
                     onclick: step(1) }, "+")));
 }
 
+const breakdown = (round) => round.missing_breakdown ?? ["contiguous", "found"];
 const numberIn = (form, name) => Math.max(0, Number(form?.elements[name]?.value) || 0);
 
 /** The count's fields: piles of 10 and loose pieces (the pieces left), or pieces placed. */
@@ -728,8 +729,12 @@ function openVerify(round, entry, puzzle, seconds = null, recorded = null) {
       ? "" : time(shown)),
     h("p", { class: "muted" }, L.show_time),
     stepper("missing", L.missing, recorded?.missing ?? 0),
-    stepper("missing_contiguous", L.contiguous, recorded?.missing_contiguous ?? 0),
-    stepper("missing_found", L.found, recorded?.missing_found ?? 0),
+    // Only what the ruleset's penalty reads (rules/missing_pieces.py); a round kept from an
+    // older server has no list and asks both, as before.
+    breakdown(round).includes("contiguous")
+      ? stepper("missing_contiguous", L.contiguous, recorded?.missing_contiguous ?? 0) : null,
+    breakdown(round).includes("found")
+      ? stepper("missing_found", L.found, recorded?.missing_found ?? 0) : null,
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "complete_and_correct" }),
       " ", completeText),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "competitor_confirmed" }),
