@@ -16,6 +16,11 @@ each way, 400 ms round trip) and an empty cache on every run. Prints JSON:
   arrived (`html_first_byte_ms`: the 400 ms round trip plus the server's time).
 
 Targets (issue 16): under 100 KB compressed with everything it loads; rows within 1.5 s.
+
+The same network then loads the other long public pages (issue 24), each `--runs` times:
+the demo's individual standings, a ranking list, the records and a person page. For each,
+`pages` gives `transferred_bytes` and `loaded_ms` (median time to the load event). Targets:
+under 100 KB and 3 s each.
 """
 
 from __future__ import annotations
@@ -102,7 +107,13 @@ def served_size(url: str) -> dict[str, Any]:
             "uncompressed_bytes": len(plain)}
 
 
-def one_load(browser: Any, url: str) -> dict[str, Any]:
+# The other long public pages of the demo (issue 24): standings, a ranking list, the records.
+OTHER_PAGES = {"standings": "/c/demo-wjpc-2025/standings/individual/",
+               "ranking": "/rankings/wjpc/individual/", "records": "/records/"}
+
+
+def slow_phone(browser: Any) -> tuple[Any, Any, dict[str, str], dict[str, int]]:
+    """A 390 px page on slow 3G with an empty cache, and the bytes each response took."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     cdp = context.new_cdp_session(page)
@@ -115,6 +126,30 @@ def one_load(browser: Any, url: str) -> dict[str, Any]:
            lambda event: urls.__setitem__(event["requestId"], event["request"]["url"]))
     cdp.on("Network.loadingFinished", lambda event: transferred.__setitem__(
         event["requestId"], int(event["encodedDataLength"])))
+    return context, page, urls, transferred
+
+
+def page_load(browser: Any, url: str) -> dict[str, Any]:
+    """One load of a page without a live stream: bytes and time to its load event."""
+    context, page, urls, transferred = slow_phone(browser)
+    page.goto(url, wait_until="load")
+    loaded = page.evaluate('performance.getEntriesByType("navigation")[0].loadEventEnd')
+    page.wait_for_timeout(500)
+    sizes = [size for key, size in transferred.items()
+             if key in urls and STREAM not in urls[key]]
+    context.close()
+    return {"loaded_ms": round(loaded), "transferred_bytes": sum(sizes)}
+
+
+def person_page(base: str) -> str:
+    """The first person of the individual ranking list."""
+    listing = urllib.request.urlopen(f"{base}{OTHER_PAGES['ranking']}").read().decode()
+    start = listing.index('href="/people/') + len('href="')
+    return listing[start:listing.index('"', start)]
+
+
+def one_load(browser: Any, url: str) -> dict[str, Any]:
+    context, page, urls, transferred = slow_phone(browser)
     page.goto(url, wait_until="commit")
     page.wait_for_function(
         f"""() => {{
@@ -159,6 +194,16 @@ def main() -> int:
                 args=["--no-sandbox"])
             one_load(browser, url)  # warm-up: the server builds the round's snapshot once
             runs = [one_load(browser, url) for _ in range(args.runs)]
+            others = {**OTHER_PAGES, "person": person_page(base)}
+            pages = {}
+            for name, path in others.items():
+                page_load(browser, base + path)  # warm-up
+                loads = [page_load(browser, base + path) for _ in range(args.runs)]
+                pages[name] = {"page": path,
+                               "transferred_bytes": loads[-1]["transferred_bytes"],
+                               "loaded_ms": statistics.median(x["loaded_ms"] for x in loads),
+                               "loaded_ms_runs": [x["loaded_ms"] for x in loads],
+                               **served_size(base + path)}
             browser.close()
         last = runs[-1]["transferred"]
         report = {
@@ -175,6 +220,7 @@ def main() -> int:
             # The page's own share: its first byte (latency and the server's time) and last.
             "html_first_byte_ms": statistics.median(run["html_first_byte_ms"] for run in runs),
             "html_complete_ms": statistics.median(run["html_complete_ms"] for run in runs),
+            "pages": pages,
         }
     finally:
         server.terminate()

@@ -37,3 +37,12 @@ def test_a_registration_form_is_not_compressed(client, championship):
                           **GZIP)
     assert response.status_code == 200
     assert not response.has_header("Content-Encoding")
+
+
+def test_public_standings_rankings_and_records_are_gzipped(client, championship):
+    """Issue 24: the public standings (356 KB) and the rankings travelled uncompressed."""
+    for address in (reverse("public:standings:index", args=[championship.slug]),
+                    reverse("public:people:rankings"), reverse("public:people:records")):
+        response = client.get(address, **GZIP)
+        assert response.status_code == 200, address
+        assert response["Content-Encoding"] == "gzip", address

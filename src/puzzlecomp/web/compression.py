@@ -13,8 +13,9 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 
-# Pages that show only what is published to everyone.
-PUBLIC_NAMESPACES = ("public", "public:live")
+# Pages that show only what is published to everyone: results, standings, rankings, records and
+# person pages (never registration or a dispute's private link).
+PUBLIC_NAMESPACES = ("public", "public:live", "public:standings", "public:people")
 
 
 class PublicGZipMiddleware(GZipMiddleware):
