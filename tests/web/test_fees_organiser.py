@@ -135,9 +135,12 @@ def test_a_window_closing_before_it_opens_and_a_bad_currency_are_refused(czech, 
 def test_payments_show_the_currency(czech, organiser, clock):
     set_czech_terms(organiser, czech)
     entry = Entry.objects.create(event=czech.events.get(code="individual"), number=1,
-                                 name="Jana Nová", status="confirmed", fee_currency="EUR")
+                                 name="Jana Nová", status="confirmed", fee_currency="EUR",
+                                 fee_amount=Decimal(40))
     payment = reverse("control:registrations:payment", args=[czech.slug, "individual", 1])
-    assert "Amount received (EUR)" in organiser.get(payment).content.decode()
+    shown = organiser.get(payment).content.decode()
+    assert "Amount received (EUR)" in shown
+    assert "paid so far 0.00 EUR." in shown
     organiser.post(payment, {"amount": "25"})
     entry.refresh_from_db()
     assert entry.paid_amount == Decimal(25)

@@ -8,11 +8,20 @@ from collections import Counter
 import pytest
 from django.utils import timezone
 
-from puzzlecomp.championships.models import Entry, EntryStatus, Role, Round, Seat
+from puzzlecomp.championships.models import (
+    Entry,
+    EntryStatus,
+    GroupStart,
+    Role,
+    Round,
+    RoundState,
+    Seat,
+)
 from puzzlecomp.championships.services.groups import groups_assign
 from puzzlecomp.championships.services.results import result_record
 from puzzlecomp.championships.services.seating import seating_assign
 from puzzlecomp.rules.results import Status
+from tests.judging.support import seat_round
 from tests.web.test_groups import COUNTRIES, add_entries, first_round, url
 
 
@@ -132,6 +141,41 @@ def test_a_no_show_table_is_given_away_only_10_minutes_after_the_start(champions
     left = Seat.objects.get(round=grouped, entry=missing.entry)
     assert left.no_show
     assert left.table == missing.table
+
+
+def test_a_no_show_table_waits_10_minutes_after_its_own_groups_start(championship, client_as,
+                                                                     grouped):
+    """wjpc-2025.txt: 10 minutes after the start of the test; groups A-F play one after another
+    on the same tables, so the test of group B starts when group B starts, not group A."""
+    seating_assign(round=grouped, groups=["B"])
+    missing = seats_of(grouped, "B")[0]
+    waiting = add_entries(grouped.event, {"FI": 1}, status=EntryStatus.WAITING)[0]
+    now = timezone.now()
+    Round.objects.filter(pk=grouped.pk).update(starts_at=now - dt.timedelta(hours=3))
+    GroupStart.objects.create(round=grouped, group="A", started_at=now - dt.timedelta(hours=3))
+    GroupStart.objects.create(round=grouped, group="B", planned_at=now - dt.timedelta(minutes=5),
+                              started_at=now - dt.timedelta(minutes=5))
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    seating = head_judge.get(url("seating", grouped) + "?group=B").content.decode()
+    allowed = timezone.localtime(now - dt.timedelta(minutes=5) + dt.timedelta(minutes=10))
+    assert f"may be given away from: {allowed:%H:%M}" in seating
+    data = {"no_show": missing.entry.number, "replacement": waiting.number, "group": "B"}
+    page = head_judge.post(url("seat_no_show", grouped), data, follow=True).content.decode()
+    assert "Too early" in page
+    assert not Seat.objects.filter(entry=waiting).exists()
+
+
+def test_the_seating_page_says_when_the_rulebook_has_no_no_show_rule(make_championship,
+                                                                    client_as):
+    """norway-nm-2025.txt names no time after which a missing entrant's table is given away:
+    the page says so instead of claiming the round has no start time."""
+    championship = make_championship("norway-nm-2025")
+    championship.floor_rows = [4, 4]
+    championship.save()
+    rnd = seat_round(championship, "individual", "final", tables=2, state=RoundState.PLANNED)
+    page = client_as(championship, Role.HEAD_JUDGE).get(url("seating", rnd)).content.decode()
+    assert "The rulebook gives no time after which" in page
+    assert "no start time yet" not in page
 
 
 def test_the_floor_map_draws_every_table_of_the_hall_with_names(championship, client_as, grouped):

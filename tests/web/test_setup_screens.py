@@ -34,6 +34,15 @@ def test_the_setup_overview_shows_every_event_round_and_puzzle(championship, org
     assert url("team_models", championship, "teams", "first") in page
 
 
+def test_the_overview_says_there_is_no_floor_plan_yet_instead_of_empty_rows(make_championship,
+                                                                            client_as):
+    """The Czech rulebook gives no hall: until the organiser sets one, the overview says so."""
+    czech = make_championship("czech-championship")
+    page = client_as(czech, Role.ORGANISER).get(url("index", czech)).content.decode()
+    assert "Tables per row: ;" not in page
+    assert "No floor plan yet" in page
+
+
 def test_the_organiser_edits_the_championship_and_the_change_is_audited(championship,
                                                                         organiser):
     response = organiser.post(url("championship", championship), {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,6 +29,7 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.models import Qualifier as QualifierRow
 from puzzlecomp.championships.selectors.history import event_seed_ranks
+from puzzlecomp.championships.selectors.rounds import group_starts_get
 from puzzlecomp.planning import (
     FloorPlan,
     GroupBalance,
@@ -307,6 +309,17 @@ def floor_map_get(rnd: Round, group: str) -> FloorMap:
         ))
     return FloorMap(width=width, height=len(plan.rows) * (TABLE_HEIGHT + GAP) + GAP,
                     tables=tuple(drawn))
+
+
+def group_start_at(rnd: Round, group: str) -> dt.datetime | None:
+    """When `group` of the round starts: the start the head judge gave it, else its planned
+    start, for a round whose groups start one after another (WJPC groups A-F on the same
+    tables); the round's own start otherwise."""
+    by_group = {start.group: start for start in group_starts_get(rnd)}
+    start = by_group.get(group)
+    if start is None:
+        return rnd.starts_at
+    return start.started_at or start.planned_at or rnd.starts_at
 
 
 def group_of_label(rnd: Round, group: str | None) -> str:

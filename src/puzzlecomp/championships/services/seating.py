@@ -32,6 +32,7 @@ from puzzlecomp.championships.selectors.history import event_seed_ranks
 from puzzlecomp.championships.selectors.planning import (
     floor_plan_of,
     group_labels,
+    group_start_at,
     is_first_round,
     seating_get,
     seating_order,
@@ -201,10 +202,12 @@ def seats_swap(*, round: Round, entry_a: Entry, entry_b: Entry, user: Any) -> No
         work.record(group=group)
 
 
-def no_show_allowed_at(rnd: Round) -> dt.datetime | None:
-    """When a missing entrant's table may be given away (the ruleset's no-show minutes after
-    the start); None before the start time is set."""
-    return round_life.no_show_allowed_at(rnd.starts_at, ruleset_of(rnd).no_show_after_minutes)
+def no_show_allowed_at(rnd: Round, group: str = "") -> dt.datetime | None:
+    """When a missing entrant's table in `group` may be given away (the ruleset's no-show
+    minutes after the group's start); None before a start is set, or where the ruleset has no
+    such rule."""
+    return round_life.no_show_allowed_at(group_start_at(rnd, group),
+                                         ruleset_of(rnd).no_show_after_minutes)
 
 
 def seat_no_show(*, round: Round, no_show: Entry, replacement: Entry, user: Any,
@@ -217,15 +220,17 @@ def seat_no_show(*, round: Round, no_show: Entry, replacement: Entry, user: Any,
     """
     rnd = round
     at = at or timezone.now()
+    # The no-show's own group's start (WJPC groups play one after another on the same tables).
+    starts_at = group_start_at(rnd, _group_of(rnd, no_show))
     refused = round_life.no_show_refusal(minutes=ruleset_of(rnd).no_show_after_minutes,
-                                         starts_at=rnd.starts_at, at=at)
+                                         starts_at=starts_at, at=at)
     if refused is not None:
         params = dict(refused.params)
         if "allowed" in params:
             params["time"] = timezone.localtime(params.pop("allowed")).strftime("%H:%M")
         raise PlanningError(refused.code, refused.message, **params)
     status_refused = replacement_refusal(
-        check_in_status(rnd, no_show), entrant=str(no_show.number), round_start=rnd.starts_at,
+        check_in_status(rnd, no_show), entrant=str(no_show.number), round_start=starts_at,
         no_show_after_minutes=ruleset_of(rnd).no_show_after_minutes, now=at)
     if status_refused is not None:
         raise RulesError(status_refused)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.messages import form_errors_to_messages, message_of, messages_of
 from puzzlecomp.championships.models import Championship, Entry, Role, Round
 from puzzlecomp.championships.printing import (
@@ -202,7 +203,8 @@ def seating(request: HttpRequest, championship: Championship, round_id: int) -> 
     return render(request, "control/planning/seating.html", {
         "championship": championship, "round": rnd, "group": group, "map": floor,
         "labels": selectors.group_labels(rnd), "seated": selectors.seated_groups(rnd),
-        "no_show_from": seating_services.no_show_allowed_at(rnd),
+        "no_show_from": seating_services.no_show_allowed_at(rnd, group),
+        "no_show_rule": ruleset_of(rnd).no_show_after_minutes is not None,
         "undo": backup_latest(rnd, SEATING),
         "organiser": _organiser(request, championship),
         "swap_form": SeatsSwapForm(), "no_show_form": NoShowForm(),
