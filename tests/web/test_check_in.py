@@ -24,6 +24,7 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.selectors.check_in import desk_get
 from puzzlecomp.championships.services.groups import groups_assign
 from puzzlecomp.championships.services.seating import seating_assign
+from tests.judging.support import seat_round
 from tests.web.test_groups import COUNTRIES, add_entries, first_round
 
 
@@ -180,3 +181,16 @@ def test_the_desk_shows_one_group_at_a_time_when_asked(organiser, seated):
     page = organiser.get(desk_url(seated), {"group": "B"}).content.decode()
     assert page.count('class="desk-line ') == min(in_b, 50)
     assert "group A" not in page.split('class="desk-lines"')[1]
+
+
+def test_the_desk_header_has_no_stray_separator_without_a_no_show_rule(make_championship,
+                                                                       client_as):
+    """norway-nm-2025.txt gives no time after which tables are given away: the header names
+    the start alone, with nothing dangling after it."""
+    championship = make_championship("norway-nm-2025")
+    rnd = seat_round(championship, "individual", "final", tables=2, started_minutes_ago=5)
+    page = client_as(championship, Role.ORGANISER).get(desk_url(rnd)).content.decode()
+    header = page[page.index('<p class="desk-when">'):]
+    header = header[:header.index("</p>")]
+    assert "Round start:" in header
+    assert "·" not in header
