@@ -104,6 +104,10 @@ def test_every_overlay_is_a_transparent_page_that_withholds_unpublished_names(cl
 def test_the_latest_finishes_come_latest_first(client, running):
     html = get(client, "overlay", running.event.championship.slug, running.pk, "latest")
     assert re.findall(r'data-entry="(\d+)"', html) == ["5", "2", "1", "3"]
+    # Listed by time of finish, so the number beside each is named as their place.
+    places = re.findall(r'<span class="place">([^<]*)</span>', html)
+    assert places
+    assert all(place.startswith("Place ") for place in places if place)
 
 
 def test_the_top_overlay_shows_n_of_one_group(client, running):
