@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlecomp.public.live.charts import Labels, Series, bins_of, nice_step, step_chart
-from puzzlecomp.public.live.round_charts import places_through_round
+from puzzlecomp.public.live.round_charts import entrant_place_chart, places_through_round
 
 
 def line(entry: int, time: int | None, final: int | None = None, group: str = "A") -> dict:
@@ -52,3 +52,20 @@ def test_a_step_chart_is_an_accessible_svg_without_inline_styles():
     assert svg.find(f"{ns}desc").text == "2 of 3 finished."
     assert not [e for e in svg.iter() if e.get("style")]
     assert svg.find(f"{ns}path").get("d").startswith("M48,")
+
+
+def test_minute_ticks_never_repeat_a_minute_on_a_short_axis():
+    """A round two minutes old drew ticks every 30 s, labelled in whole minutes: "0 0 1 2 2"."""
+    labels = Labels("Finishers", "", "Minutes", "Finishers")
+    svg = ET.fromstring(step_chart([Series("A", [(0, 0), (60, 1)])], labels, chart_id="c",
+                                   x_max=120, x_format=lambda s: str(round(s / 60)), x_unit=60))
+    ns = "{http://www.w3.org/2000/svg}"
+    ticks = [t.text for t in svg.iter(f"{ns}text") if t.get("class") == "chart-tick"
+             and t.get("text-anchor") == "middle"]
+    assert ticks == ["0", "1", "2"]
+
+
+def test_no_place_chart_before_anyone_of_the_group_has_finished():
+    data = {"round": {"id": 1, "time_limit_seconds": 5400},
+            "lines": [line(1, None), line(2, None), line(3, 900, group="B")]}
+    assert entrant_place_chart(data, 1) is None

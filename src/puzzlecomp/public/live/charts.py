@@ -104,7 +104,9 @@ class _Frame:
         ET.SubElement(axes, "line", {"x1": _n(LEFT), "y1": _n(TOP),
                                      "x2": _n(LEFT), "y2": _n(plot_bottom)})
         # Ticks fall on round numbers of the unit the axis is read in (minutes: 60 s).
-        x_step = nice_step(self.x_max / x_unit) * x_unit
+        # Never less than one unit: a tick of whole minutes every 30 s read "0 0 1 2 2".
+        x_step = (max(1.0, nice_step(self.x_max / x_unit)) if x_unit > 1
+                  else nice_step(self.x_max)) * x_unit
         tick = 0.0
         while tick <= self.x_max + 1e-9:
             _text(axes, self.x(tick), plot_bottom + 18, x_format(tick), "chart-tick")

@@ -143,10 +143,13 @@ def places_through_round(lines: list[dict[str, Any]], number: int) -> list[tuple
 
 
 def entrant_place_chart(data: dict[str, Any], number: int) -> Chart | None:
-    """The entrant's place through the round; None when they have no line in it."""
+    """The entrant's place through the round; None when they have no line in it, or while
+    nobody of their group has finished (no place is taken before the first finish)."""
     if not any(line["entry"] == number for line in data["lines"]):
         return None
     places = places_through_round(data["lines"], number)
+    if len(places) == 1:
+        return None
     limit = _limit(data) or places[-1][0] or 60.0
     own = next(line for line in data["lines"] if line["entry"] == number)
     final_place = own.get("rank") or places[-1][1]
