@@ -334,3 +334,14 @@ def test_the_downloads_page_lists_every_list(championship, client_as):
     text = page.content.decode()
     assert data_url("results", championship, "teams", "final", "xlsx") in text
     assert data_url("people_private", championship, "csv") not in text
+
+
+def test_a_clean_dry_run_shows_nationalities_as_ioc_codes_like_every_other_page(championship,
+                                                                               organiser):
+    rows = ("first_name,last_name,email,nationality,residence,consent_publish\n"
+            "Jan,Novák,jan@example.org,CZE,CZE,yes\n"
+            "Hans,Weber,hans@example.org,GER,GER,yes\n")
+    page = dry_run(organiser, championship, "individual", upload("people.csv", rows.encode()))
+    assert "Jan Novák (CZE)" in page
+    assert "Hans Weber (GER)" in page
+    assert "Hans Weber (DE)" not in page
