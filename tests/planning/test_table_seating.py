@@ -212,3 +212,28 @@ def test_wjpc_2025_seating_invariants_hold_for_any_field_of_qualifiers(
             assert per_table[seating.table_of(e.entry)] == 1
     # Tables are filled from table 1 without gaps, so the top entries sit at the front.
     assert sorted(per_table) == list(range(1, len(per_table) + 1))
+
+
+def test_a_few_entrants_each_get_a_table_where_the_rulebook_does_not_make_them_share(
+    wjpc_2025_floor_plan: FloorPlan,
+) -> None:
+    """norway-nm-2025.txt and the Czech rules say nothing of sharing: three individuals in a
+    hall of 102 competition tables sit one to a table, not two to the first."""
+    entrants = [SeatingEntrant(f"e{i}") for i in range(3)]
+    seating = seat_entries(entrants, wjpc_2025_floor_plan, share_only_when_needed=True)
+    assert [(a.table, a.seat) for a in seating.assignments] == [(1, 1), (2, 1), (3, 1)]
+    # wjpc-2025.txt: "all competitors will share tables regardless of the final number".
+    shared = seat_entries(entrants, wjpc_2025_floor_plan)
+    assert [(a.table, a.seat) for a in shared.assignments] == [(1, 1), (1, 2), (2, 1)]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=1, max_value=204))
+def test_entrants_share_tables_only_when_the_hall_has_too_few_for_all_alone(
+    wjpc_2025_floor_plan: FloorPlan, count: int
+) -> None:
+    seating = seat_entries([SeatingEntrant(f"e{i}") for i in range(count)],
+                           wjpc_2025_floor_plan, share_only_when_needed=True)
+    per_table = Counter(a.table for a in seating.assignments)
+    tables = len(wjpc_2025_floor_plan.competition_tables)
+    assert max(per_table.values()) == (1 if count <= tables else 2)

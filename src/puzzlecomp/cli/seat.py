@@ -74,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
         plan,
         solo_count_per_group=rnd.seating.solo_top_per_previous_group,
         seats_per_table=rnd.seating.entries_per_table,
+        share_only_when_needed=rnd.seating.shared == "when_needed",
     )
     by_entry = {r.entry: r for r in rows}
     out = [

@@ -64,8 +64,10 @@ def seat_entries(
     *,
     solo_count_per_group: int = 0,
     seats_per_table: int = 2,
+    share_only_when_needed: bool = False,
 ) -> Seating:
-    """Seat entries in seeding order: each group's top entries alone, the rest sharing tables."""
+    """Seat entries in seeding order: each group's top entries alone, the rest sharing tables
+    (or, with `share_only_when_needed`, each alone when the hall has a table for everyone)."""
     if seats_per_table < 1 or solo_count_per_group < 0:
         raise PlanningError(
             "seating.invalid_settings",
@@ -78,6 +80,8 @@ def seat_entries(
     solo_ids = {e.entry for e in solo}
     shared = [e for e in seeded_entries if e.entry not in solo_ids]
     tables = floor_plan.competition_tables
+    if share_only_when_needed and len(seeded_entries) <= len(tables):
+        seats_per_table = 1
     needed = len(solo) + -(-len(shared) // seats_per_table)
     if needed > len(tables):
         raise PlanningError(

@@ -102,6 +102,10 @@ class SeatingRule(Model):
     # The best N of each previous-round group sit alone at a table.
     solo_top_per_previous_group: int = Field(default=0, ge=0)
     entries_per_table: int = Field(default=2, gt=0)
+    # "always": entries share tables however few they are (wjpc-2025.txt: all competitors of the
+    # individual and pairs phases share tables regardless of the number in each group);
+    # "when_needed": each entry has a table of its own while the hall has enough.
+    shared: Literal["always", "when_needed"] = "when_needed"
 
 
 class Round(Model):

@@ -89,7 +89,8 @@ def _planned_seats(rnd: Round, chosen: list[str]) -> list[Seat]:
                                 f"Group {group} has no entries to seat.", group=group)
         seating = seat_entries(order, plan,
                                solo_count_per_group=rule.solo_top_per_previous_group,
-                               seats_per_table=rule.entries_per_table)
+                               seats_per_table=rule.entries_per_table,
+                               share_only_when_needed=rule.shared == "when_needed")
         pk_of = {str(e.number): e.pk for e in entries}
         rows += [Seat(round=rnd, entry_id=pk_of[a.entry], group=group, table=a.table,
                       seat=a.seat) for a in seating.assignments]
