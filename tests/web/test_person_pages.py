@@ -136,6 +136,29 @@ def test_a_ranking_list_orders_people_by_their_best_points_and_says_how(client, 
     assert "Body" in get(client, "ranking", "wjpc", "individual", language="cs")
 
 
+def test_a_ranking_list_pages_keep_the_country_and_category_chosen(client, archive,
+                                                                  monkeypatch):
+    import functools
+
+    from django.template.loader import render_to_string
+
+    from puzzlecomp.championships.selectors import rankings
+
+    monkeypatch.setattr("puzzlecomp.public.people.views.ranking_list_get",
+                        functools.partial(rankings.ranking_list_get, per_page=1))
+    first = get(client, "ranking", "wjpc", "individual")
+    assert 'href="?page=2"' in first
+    assert '<span aria-current="page">1</span>' in first
+    second = get(client, "ranking", "wjpc", "individual", page="2")
+    # The list's first line is on page 1 alone (the list's order is the other test's).
+    assert name_of("Pslow") in first
+    assert name_of("Pslow") not in second
+    assert 'href="?page=1"' in second
+    pager = render_to_string("public/_pager.html", {
+        "pages": range(1, 3), "page": 1, "page_query": "&country=ESP&category=debutant"})
+    assert 'href="?page=2&amp;country=ESP&amp;category=debutant"' in pager
+
+
 def test_ranking_lists_that_do_not_exist_are_not_found(client, archive):
     for args, query in ((("wjpc", "teams"), {}), (("nope", "individual"), {}),
                         (("wjpc", "individual"), {"category": "nope"}),

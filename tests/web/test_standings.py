@@ -194,3 +194,23 @@ def test_the_organisers_navigation_and_the_public_page_link_the_standings(organi
     assert organiser.get(f"/control/{played.slug}/standings/").status_code == 302
     public = Client().get(f"/c/{played.slug}/").content.decode()
     assert f'href="/c/{played.slug}/standings/"' in public
+
+
+def test_the_public_standings_come_a_hundred_places_a_page(played, monkeypatch):
+    """Issue 24: the WJPC's 1,200 standings lines weighed 356 KB on a phone. Paged (25 a page
+    here), every place is on exactly one page and the pages link each other."""
+    monkeypatch.setattr("puzzlecomp.public.standings.views.ROWS_PER_PAGE", 25)
+    client = Client()
+    expected = [str(e.entry) for e in event_standings_get(
+        event=played.events.get(code="individual")).rows("overall", public=True)]
+    shown: list[str] = []
+    for page in range(1, -(-len(expected) // 25) + 1):
+        html_page = page_of(client.get(f"/c/{played.slug}/standings/individual/?page={page}"))
+        shown += [row[1] for row in table_rows(html_page)]
+        assert '<span aria-current="page">' + str(page) + "</span>" in html_page
+    assert shown == expected
+    first = page_of(client.get(f"/c/{played.slug}/standings/individual/?page=nonsense"))
+    assert [row[1] for row in table_rows(first)] == expected[:25]
+    assert 'href="?page=2"' in first
+    last = page_of(client.get(f"/c/{played.slug}/standings/individual/?page=999"))
+    assert [row[1] for row in table_rows(last)] == expected[-(len(expected) % 25 or 25):]

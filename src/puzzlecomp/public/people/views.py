@@ -102,6 +102,8 @@ def ranking(request: HttpRequest, series: str, event_code: str) -> HttpResponse:
         "countries": [(code, countries.name(iso_of_ioc(code) or "")) for code in found.countries],
         "country_name": countries.name(iso_of_ioc(country_code) or "") if country_code else "",
         "pages": range(1, found.pages + 1),
+        "page_query": (f"&country={found.country}" if found.country else "")
+        + (f"&category={found.category}" if found.category != OVERALL else ""),
         "category_name": dict(found.event.categories).get(found.category, ""),
         "rows": [{"row": row, "time": result_words(row.result),
                   "points": points_words(row.points)} for row in found.rows],
