@@ -47,11 +47,13 @@ def _known(queryset: QuerySet[Person]) -> Iterator[KnownPerson]:
 
 
 def _candidates(matches: Iterable[PersonMatch]) -> list[PersonCandidate]:
-    """The matched people with the championships they competed at, newest first."""
+    """The matched people with the published championships they competed at, newest first
+    (an unpublished championship is nobody else's business)."""
     listed = list(matches)
     people = Person.objects.in_bulk([m.person.id for m in listed])
     where: dict[int, list[str]] = defaultdict(list)
-    for person, name in (EntryMember.objects.filter(person__in=people)
+    for person, name in (EntryMember.objects.filter(
+            person__in=people, entry__event__championship__published=True)
                          .order_by("-entry__event__championship__starts_at")
                          .values_list("person_id", "entry__event__championship__name")):
         if name not in where[person]:
@@ -67,6 +69,18 @@ def person_candidates(*, first_name: str, last_name: str, birth_year: int | None
     return _candidates(match_people(
         _known(Person.objects.exclude(pk__in=exclude)), first_name=first_name,
         last_name=last_name, birth_year=birth_year, country=country))
+
+
+def member_candidates(member: EntryMember) -> list[PersonCandidate]:
+    """The known people offered for an entry member: same name, no other birth year or country,
+    and no other member of the entry. Only these may be merged with the member."""
+    person = member.person
+    return person_candidates(
+        first_name=person.first_name, last_name=person.last_name,
+        birth_year=person.birth_date.year if person.birth_date else None,
+        country=str(person.nationality or ""),
+        exclude=set(EntryMember.objects.filter(entry=member.entry_id)
+                    .values_list("person_id", flat=True)))
 
 
 def event_candidates(*, event: Event) -> list[MemberCandidates]:
