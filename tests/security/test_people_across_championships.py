@@ -27,13 +27,7 @@ from puzzlecomp.championships.services.people import PeopleRefused, person_merge
 from puzzlecomp.formats.interchange import InterchangeError
 from tests.web.test_archive import imported
 from tests.web.test_facts import enter
-from tests.web.conftest import submit  # noqa: F401 (a fixture)
-from tests.web.test_registration_public import (  # noqa: F401 (fixtures)
-    person,
-    published,
-    register,
-    wjpc,
-)
+from tests.web.test_registration_public import person, register
 
 
 def private(first: str, last: str, email: str, nationality: str = "CZ") -> Person:
@@ -177,7 +171,7 @@ def confirm_link(client, submit, message) -> None:
 
 
 def test_an_anonymous_claim_changes_nothing_until_the_registrant_confirms_by_email(
-        wjpc, client, submit, clock, archived):  # noqa: F811 (the fixture)
+        wjpc, client, submit, clock, archived):
     register(submit, wjpc, "individual", claiming(archived))
     member = Entry.objects.get(event__championship=wjpc).members.get()
     archived.refresh_from_db()
@@ -195,7 +189,7 @@ def test_an_anonymous_claim_changes_nothing_until_the_registrant_confirms_by_ema
 
 
 def test_a_claim_on_a_person_with_an_email_waits_for_that_address_or_an_organiser(
-        wjpc, client, submit, clock, archived, user_in_role):  # noqa: F811 (the fixture)
+        wjpc, client, submit, clock, archived, user_in_role):
     register(submit, wjpc, "individual", claiming(archived))
     archived.email = "the-real-one@example.org"  # their own, given meanwhile
     archived.save()
@@ -205,14 +199,15 @@ def test_a_claim_on_a_person_with_an_email_waits_for_that_address_or_an_organise
     [asked] = [m for m in mail.outbox if m.to == ["the-real-one@example.org"]]
     path = urlsplit(re.search(r"https?://\S+/claim/\S+/", asked.body)[0]).path
     page = client.get(path).content.decode()
-    assert "Is this registrant you?" in page and archived.first_name not in page
+    assert "Is this registrant you?" in page
+    assert archived.first_name not in page
     submit(path)
     claim.refresh_from_db()
     assert (claim.state, claim.member.person) == ("done", archived)
 
 
 def test_an_organiser_approves_a_claim_with_a_reason(wjpc, client, submit, clock, archived,
-                                                    user_in_role):  # noqa: F811
+                                                    user_in_role):
     register(submit, wjpc, "individual", claiming(archived))
     archived.email = "the-real-one@example.org"
     archived.save()
@@ -229,7 +224,7 @@ def test_an_organiser_approves_a_claim_with_a_reason(wjpc, client, submit, clock
 
 
 def test_the_question_tells_no_birth_year_nor_an_unpublished_championship(
-        wjpc, submit, clock, archived, make_championship):  # noqa: F811 (the fixture)
+        wjpc, submit, clock, archived, make_championship):
     archived.birth_date = dt.date(1961, 6, 1)
     archived.save()
     secret = make_championship(name="Secret Open 2027")
@@ -242,4 +237,5 @@ def test_the_question_tells_no_birth_year_nor_an_unpublished_championship(
     assert asked == [True, True]
     html = register(submit, wjpc, "individual", person(
         archived.first_name, archived.last_name, nationality="CZ")).content.decode()
-    assert "Secret Open 2027" not in html and "1961" not in html
+    assert "Secret Open 2027" not in html
+    assert "1961" not in html

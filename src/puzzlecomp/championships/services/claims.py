@@ -31,7 +31,8 @@ def _championship(claim: PersonClaim) -> Any:
     return claim.member.entry.event.championship
 
 
-def _change(claim: PersonClaim, kind: str, reason: str, user: Any, by: str) -> PersonChange:
+def _change(claim: PersonClaim, kind: Any, reason: str, user: Any,
+            by: str) -> PersonChange:
     return PersonChange.objects.create(
         kind=kind, person=claim.person, other=claim.member.person,
         entry_members=[claim.member_id], reason=reason[:300],

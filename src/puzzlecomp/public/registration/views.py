@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -108,10 +110,8 @@ def claim(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         "member__entry__event__championship"), owner_token=token,
         member__entry__event__championship__slug=slug)
     if request.method == "POST" and found.state == PersonClaim.State.WAITING:
-        try:
+        with contextlib.suppress(PeopleRefused):  # decided meanwhile: the page shows how
             claim_owner_confirm(claim=found)
-        except PeopleRefused:
-            pass  # decided meanwhile: the page shows how
         return redirect("public:registration:claim", slug=slug, token=token)
     return render(request, "public/registration/claim.html", {
         "championship": found.member.entry.event.championship, "claim": found,
