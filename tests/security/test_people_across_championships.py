@@ -239,3 +239,46 @@ def test_the_question_tells_no_birth_year_nor_an_unpublished_championship(
         archived.first_name, archived.last_name, nationality="CZ")).content.decode()
     assert "Secret Open 2027" not in html
     assert "1961" not in html
+
+
+@pytest.mark.django_db
+def test_an_imported_result_counts_for_people_only_once_published_and_final(
+        championship, user_in_role):
+    """Person pages, ranking lists and records read one set of results
+    (selectors/careers.COUNTED): an imported championship's are among them only when it is
+    published and their round final."""
+    from puzzlecomp.championships.models import Championship, Result, Round, RoundState
+    from puzzlecomp.championships.selectors.careers import counted_results
+
+    member = enter(championship, "individual", private("Fay", "Quick", "fay@example.org"))
+    final = Round.objects.filter(event__code="individual",
+                                 event__championship=championship).order_by("position").last()
+    Result.objects.create(round=final, entry=member.entry, status="finished", time_seconds=60)
+    Round.objects.filter(pk=final.pk).update(state=RoundState.FINAL)
+    data = championship_export(championship)
+    data["championship"]["published"] = False
+    copy = championship_import(data, slug="imported", user=user_in_role(championship,
+                                                                        Role.ORGANISER))
+    person = EntryMember.objects.get(entry__event__championship=copy).person
+
+    def counted() -> list[int]:
+        return [r.id for r in counted_results().by_person.get(person.pk, [])]
+
+    assert counted() == []
+    Championship.objects.filter(pk=copy.pk).update(published=True)
+    Round.objects.filter(event__championship=copy).update(state=RoundState.PUBLISHED)
+    assert counted() == []
+    Round.objects.filter(event__championship=copy).update(state=RoundState.FINAL)
+    assert len(counted()) == 1
+
+
+@pytest.mark.django_db
+def test_an_organisers_candidates_do_not_depend_on_a_stored_birth_year(championship):
+    """The candidates never read a stored private field: a differing birth year does not hide
+    a namesake (were it matched, the list would tell the year)."""
+    from puzzlecomp.championships.selectors.people import member_candidates
+
+    known = private("Ida", "Rowe", "ida@example.org")
+    mine = enter(championship, "individual", Person.objects.create(
+        first_name="Ida", last_name="Rowe", nationality="CZ", birth_date=dt.date(1970, 1, 1)))
+    assert [c.person for c in member_candidates(mine)] == [known]

@@ -8,7 +8,6 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
-from django.db.models.functions import ExtractYear
 
 from puzzlecomp.championships.models import (
     EntryMember,
@@ -40,10 +39,11 @@ class MemberCandidates:
 
 
 def _known(queryset: QuerySet[Person]) -> Iterator[KnownPerson]:
-    for pk, first, last, born, nationality in queryset.values_list(
-            "pk", "first_name", "last_name", ExtractYear("birth_date"), "nationality"
-    ).iterator(chunk_size=2000):
-        yield KnownPerson(pk, first, last, born, str(nationality or ""))
+    """Stored people as the matching sees them: name and nationality only. A stored birth year
+    is private: were it matched, whether a candidate is offered would tell it."""
+    for pk, first, last, nationality in queryset.values_list(
+            "pk", "first_name", "last_name", "nationality").iterator(chunk_size=2000):
+        yield KnownPerson(pk, first, last, None, str(nationality or ""))
 
 
 def _candidates(matches: Iterable[PersonMatch]) -> list[PersonCandidate]:
