@@ -23,7 +23,11 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.services.claims import claim_approve
 from puzzlecomp.championships.services.interchange import championship_export, championship_import
-from puzzlecomp.championships.services.people import PeopleRefused, person_merge
+from puzzlecomp.championships.services.people import (
+    PeopleRefused,
+    person_merge,
+    person_merge_undo,
+)
 from puzzlecomp.formats.interchange import InterchangeError
 from tests.web.test_archive import imported
 from tests.web.test_facts import enter
@@ -186,6 +190,11 @@ def test_an_anonymous_claim_changes_nothing_until_the_registrant_confirms_by_ema
     assert (member.person, claim.state) == (archived, "done")
     assert [c.kind for c in PersonChange.objects.order_by("pk")] == ["claim", "approval",
                                                                       "merge"]
+    person_merge_undo(change=claim.merge, reason="Not her after all", user=None)
+    member.refresh_from_db()
+    claim.refresh_from_db()
+    assert (member.person != archived, claim.state) == (True, "undone")
+    assert PersonChange.objects.order_by("pk").last().kind == "split"
 
 
 def test_a_claim_on_a_person_with_an_email_waits_for_that_address_or_an_organiser(

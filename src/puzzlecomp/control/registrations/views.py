@@ -314,8 +314,9 @@ def claim_approve(request: HttpRequest, championship: Championship, event_code: 
     """A member's claim to be a known person: the organiser vouches for it with a reason, in
     place of the known person's email."""
     entry = _entry(championship, event_code, number)
+    posted = request.POST.get("claim", "")
     claim = get_object_or_404(PersonClaim.objects.select_related("person"),
-                              pk=request.POST.get("claim") or 0, member__entry=entry)
+                              pk=int(posted) if posted.isdigit() else 0, member__entry=entry)
     try:
         claim = claims.claim_approve(claim=claim, reason=request.POST.get("reason", ""),
                                      user=request.user)
@@ -337,9 +338,9 @@ def same_person(request: HttpRequest, championship: Championship, event_code: st
     Only a person offered for the member may be chosen (staff may choose anyone)."""
     entry = _entry(championship, event_code, number)
     form = SamePersonForm(request.POST)
-    member = get_object_or_404(EntryMember.objects.select_related("person"), entry=entry,
-                               pk=form.data.get("member") or 0)
     if form.is_valid():
+        member = get_object_or_404(EntryMember.objects.select_related("person"), entry=entry,
+                                   pk=form.cleaned_data["member"])
         known = _offered(request, member, form.cleaned_data["person"])
         try:
             if known is None:
