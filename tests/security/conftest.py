@@ -11,6 +11,12 @@ client_as = web.client_as
 _empty_cache = web._empty_cache
 clock = web.clock
 creator = web.creator
+submit = web.submit
+
+from tests.web import test_registration_public as registration  # noqa: E402
+
+published = registration.published
+wjpc = registration.wjpc
 
 from tests.judging import conftest as judging  # noqa: E402
 

@@ -35,7 +35,8 @@ from tests.judging.support import seat_round
 from tests.security.test_role_matrix import routes
 
 # Pages reached only through an entrant's private link show that entrant their own data.
-PRIVATE_LINKS = {"public:disputes:entrant", "public:disputes:emails", "public:registration:confirm"}
+PRIVATE_LINKS = {"public:disputes:entrant", "public:disputes:emails", "public:registration:confirm",
+                 "public:registration:claim"}
 
 
 def private_values(person: int) -> tuple[dt.date, str, str]:

@@ -82,6 +82,7 @@ WRITES: dict[str, Role | str] = {
     "control:registrations:same_person": Role.ORGANISER,
     "control:registrations:not_same_person": Role.ORGANISER,
     "control:registrations:merge_undo": Role.ORGANISER,
+    "control:registrations:claim_approve": Role.ORGANISER,
     "control:planning:groups_assign": Role.ORGANISER,
     "control:planning:group_move": Role.ORGANISER,
     "control:planning:groups_publish": Role.ORGANISER,
@@ -119,6 +120,7 @@ WRITES: dict[str, Role | str] = {
     "judging:table": Role.JUDGE,
     "public:registration:register": ANYONE,
     "public:registration:confirm": ANYONE,
+    "public:registration:claim": ANYONE,
     "public:disputes:entrant": ANYONE,
     "public:disputes:emails": ANYONE,
     # Pages that answer a POST like a GET (they change nothing, but are guarded the same).

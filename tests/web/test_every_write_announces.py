@@ -44,6 +44,7 @@ from puzzlecomp.championships.selectors.recording import record_target_get
 from puzzlecomp.championships.services import (
     archive,
     check_in,
+    claims,
     devices,
     disputes,
     entrant_mail,
@@ -103,6 +104,7 @@ READS = {
     "device_overview",  # device_overview
     "values_for", "fresh_puzzles",  # recording
     "invented_name",  # archive
+    "claim_link",  # claims
     "entrant_emails_wanted", "results_published_mail", "result_emails",
     "result_words",  # entrant_mail
 }
@@ -217,6 +219,15 @@ def _merged(world: World):
     people.person_merge(keep=keep, other=_person_of(world.entries[1]), reason="One person",
                         user=world.organiser)
     return keep, world.entries[1].members.first()
+
+
+def _claim(world: World, *, confirmed: bool = False):
+    """A new registrant's claim to be the first entry's person (who has an email)."""
+    known = _person_of(world.entries[0])
+    known.email = "known@example.org"
+    known.save()
+    claim = claims.claim_record(member=_reg(world).members.first(), person=known)
+    return claims.claim_registrant_confirm(claim=claim) if confirmed else claim
 
 
 ARCHIVE_ROWS = ("year,division,round,rank,entrant,country,completed,time_seconds,pieces,"
@@ -381,6 +392,14 @@ WRITES: dict[str, Scenario] = {
     "person_merge_undo": ("running", lambda w: (lambda _p, m: lambda: people.person_merge_undo(
         change=PersonChange.objects.get(person=_p), reason="Two people after all",
         user=w.organiser))(*_merged(w))),
+    "claim_record": ("registration", lambda w: (lambda m: lambda: claims.claim_record(
+        member=m, person=_person_of(w.entries[0])))(_reg(w).members.first())),
+    "claim_registrant_confirm": ("registration", lambda w: (
+        lambda c: lambda: claims.claim_registrant_confirm(claim=c))(_claim(w))),
+    "claim_owner_confirm": ("registration", lambda w: (
+        lambda c: lambda: claims.claim_owner_confirm(claim=c))(_claim(w, confirmed=True))),
+    "claim_approve": ("registration", lambda w: (lambda c: lambda: claims.claim_approve(
+        claim=c, reason="Passport seen", user=w.organiser))(_claim(w, confirmed=True))),
     "archive_import": ("registration", lambda w: lambda: archive.archive_import(
         rows=read_history(ARCHIVE_ROWS, source="history.csv"), source="history.csv",
         ruleset_id="wjpc-2025", slug_prefix="wjpc", title="WJPC")),

@@ -209,21 +209,6 @@ def test_undoing_a_wrong_merge_brings_the_merged_record_back_with_its_entries_an
 
 
 @pytest.mark.django_db
-def test_the_archive_id_goes_back_to_the_record_it_came_from():
-    imported()
-    kept = registered("Ana", "Dvořák")
-    archived = Person.objects.get(archive_id="Plast")
-    change = person_merge(keep=kept, other=archived, reason="Same person", user=None)
-    kept.refresh_from_db()
-    assert kept.archive_id == "Plast"
-    undo = person_merge_undo(change=change, reason="Not the same", user=None)
-    kept.refresh_from_db()
-    assert kept.archive_id is None
-    assert undo.other.archive_id == "Plast"
-    assert EntryMember.objects.filter(person=undo.other).count() == 1
-
-
-@pytest.mark.django_db
 def test_the_organiser_undoes_a_merge_from_the_entrys_history_page(championship, client_as):
     from django.urls import reverse
     from django.utils.formats import date_format

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from django.core import mail
 
 from puzzlecomp.championships.models import Entry, Person
 from puzzlecomp.championships.services.archive import invented_name
 from tests.web.test_archive import imported
 from tests.web.test_registration_public import (  # noqa: F401 (fixtures)
+    confirm_by_email,
     person,
     published,
     register,
@@ -33,11 +35,16 @@ def test_an_entrant_named_like_an_archived_person_is_asked_and_nothing_is_regist
     assert not Entry.objects.filter(event__championship=wjpc).exists()
 
 
-def test_answering_yes_makes_the_entrant_the_archived_person_with_their_history(
-        wjpc, submit, clock, archived):  # noqa: F811 (the fixture)
+def test_answering_yes_claims_the_archived_person_once_the_email_confirms(
+        wjpc, client, submit, clock, archived):  # noqa: F811 (the fixture)
+    """Issue 22: the answer is a claim; it takes effect when the registrant confirms by email
+    (the archived person has no email of their own)."""
     response = register(submit, wjpc, "individual", known_as(archived, known=str(archived.pk)))
     assert "Check your email" in response.content.decode()
     member = Entry.objects.get(event__championship=wjpc).members.get()
+    assert member.person != archived
+    confirm_by_email(client, submit, mail.outbox[-1])
+    member.refresh_from_db()
     assert member.person == archived
     archived.refresh_from_db()
     assert (archived.email, archived.birth_date.year) == (f"{archived.first_name.lower()}"

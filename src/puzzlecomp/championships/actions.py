@@ -168,6 +168,10 @@ PERSON_MERGED = _declare("puzzlecomp.person.merged",
                          _("Two records of person %(person)s merged: %(reason)s"), ENTRIES)
 PERSON_SPLIT = _declare("puzzlecomp.person.split",
                         _("Person %(person)s split in two: %(reason)s"), ENTRIES)
+PERSON_CLAIMED = _declare("puzzlecomp.person.claimed",
+                          _("Entry %(number)s said a member is known person %(person)s"))
+CLAIM_APPROVED = _declare("puzzlecomp.person.claim_approved",
+                          _("Claim to be person %(person)s confirmed by %(by)s"), ENTRIES)
 ARCHIVE_IMPORTED = _declare("puzzlecomp.archive.imported",
                             _("Archived from published results (%(results)s results)"))
 ARCHIVE_ADDED = _declare("puzzlecomp.archive.added", _("Championship put into the archive"),

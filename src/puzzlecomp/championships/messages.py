@@ -349,6 +349,14 @@ MESSAGES: Mapping[str, Promise] = {
     "people.not_their_entries": _("Choose some, not all, of this person's entries."),
     "people.not_a_merge": _("Only a merge can be undone."),
     "people.merge_undone": _("This merge is undone already."),
+    # Who may change a person, and claims of "is this you?" (issue 22).
+    "people.not_offered": _("Nothing was changed: that person was not offered for this member."),
+    "people.not_yours": _(
+        "Nothing was changed: this person competed in a championship you do not organise."),
+    "people.archive_kept": _(
+        "Nothing was changed: a person with a history in the archive keeps their record; merge "
+        "the other record into theirs."),
+    "claims.decided": _("This claim is decided already."),
 }
 
 # How a result's status reads on the screens.

@@ -242,6 +242,10 @@ class PersonChange(models.Model):
     class Kind(models.TextChoices):
         MERGE = "merge", _("Merge")
         SPLIT = "split", _("Split")
+        # A registrant's "this is me" (PersonClaim), and its approval by the person's email
+        # or an organiser; it takes effect as a merge.
+        CLAIM = "claim", _("Claim")
+        APPROVAL = "approval", _("Approval")
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
     # The record that stays (merge) or that lost entries (split).
@@ -258,15 +262,42 @@ class PersonChange(models.Model):
     at = models.DateTimeField(auto_now_add=True)
 
 
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class PersonClaim(models.Model):
+    """A registrant's answer "yes, I am this known person": recorded, and made a merge only when
+    the registrant's email confirms and, when the known person has an email, that address
+    confirms too (or an organiser approves, with a reason). docs/people.md."""
+
+    class State(models.TextChoices):
+        WAITING = "waiting", _("Waiting for confirmation")
+        DONE = "done", _("Taken effect")
+        UNDONE = "undone", _("Undone")
+
+    # The registrant's member of their new entry (their own record until the claim is done).
+    member = models.ForeignKey("EntryMember", on_delete=models.CASCADE, related_name="claims")
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="claims")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.WAITING)
+    registrant_confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The link emailed to the known person's own address, when they have one.
+    owner_token = models.CharField(max_length=64, unique=True, default=new_token)
+    owner_confirmed_at = models.DateTimeField(null=True, blank=True)
+    approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True)
+    approval_reason = models.CharField(max_length=300, blank=True)
+    # The merge the claim became.
+    merge = models.ForeignKey(PersonChange, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="claims")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
 class EntryStatus(models.TextChoices):
     UNCONFIRMED = "unconfirmed", _("Awaiting email confirmation")
     CONFIRMED = "confirmed", _("Confirmed")
     WAITING = "waiting", _("Waiting list")
     CANCELLED = "cancelled", _("Cancelled")
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
 
 
 class Entry(models.Model):

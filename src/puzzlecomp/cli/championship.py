@@ -114,7 +114,7 @@ def run_import(args: argparse.Namespace) -> int:
             raise CommandError(f"--owner: no user {args.owner!r}")
     try:
         championship = championship_import(load_json(_document(args.file)), slug=args.slug,
-                                           user=owner)
+                                           user=owner, operator=True)
     except InterchangeError as error:
         for problem in error.problems:
             print(f"error: {problem}", file=sys.stderr)

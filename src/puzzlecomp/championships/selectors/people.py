@@ -8,7 +8,6 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
-from django.db.models.functions import ExtractYear
 
 from puzzlecomp.championships.models import (
     EntryMember,
@@ -40,18 +39,21 @@ class MemberCandidates:
 
 
 def _known(queryset: QuerySet[Person]) -> Iterator[KnownPerson]:
-    for pk, first, last, born, nationality in queryset.values_list(
-            "pk", "first_name", "last_name", ExtractYear("birth_date"), "nationality"
-    ).iterator(chunk_size=2000):
-        yield KnownPerson(pk, first, last, born, str(nationality or ""))
+    """Stored people as the matching sees them: name and nationality only. A stored birth year
+    is private: were it matched, whether a candidate is offered would tell it."""
+    for pk, first, last, nationality in queryset.values_list(
+            "pk", "first_name", "last_name", "nationality").iterator(chunk_size=2000):
+        yield KnownPerson(pk, first, last, None, str(nationality or ""))
 
 
 def _candidates(matches: Iterable[PersonMatch]) -> list[PersonCandidate]:
-    """The matched people with the championships they competed at, newest first."""
+    """The matched people with the published championships they competed at, newest first
+    (an unpublished championship is nobody else's business)."""
     listed = list(matches)
     people = Person.objects.in_bulk([m.person.id for m in listed])
     where: dict[int, list[str]] = defaultdict(list)
-    for person, name in (EntryMember.objects.filter(person__in=people)
+    for person, name in (EntryMember.objects.filter(
+            person__in=people, entry__event__championship__published=True)
                          .order_by("-entry__event__championship__starts_at")
                          .values_list("person_id", "entry__event__championship__name")):
         if name not in where[person]:
@@ -67,6 +69,18 @@ def person_candidates(*, first_name: str, last_name: str, birth_year: int | None
     return _candidates(match_people(
         _known(Person.objects.exclude(pk__in=exclude)), first_name=first_name,
         last_name=last_name, birth_year=birth_year, country=country))
+
+
+def member_candidates(member: EntryMember) -> list[PersonCandidate]:
+    """The known people offered for an entry member: same name, no other birth year or country,
+    and no other member of the entry. Only these may be merged with the member."""
+    person = member.person
+    return person_candidates(
+        first_name=person.first_name, last_name=person.last_name,
+        birth_year=person.birth_date.year if person.birth_date else None,
+        country=str(person.nationality or ""),
+        exclude=set(EntryMember.objects.filter(entry=member.entry_id)
+                    .values_list("person_id", flat=True)))
 
 
 def event_candidates(*, event: Event) -> list[MemberCandidates]:

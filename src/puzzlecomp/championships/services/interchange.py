@@ -259,17 +259,28 @@ def _dispute_data(d: Dispute) -> DisputeData:
         resolved_at=d.resolved_at)
 
 
-def championship_import(data: Any, *, slug: str | None = None, user: Any = None) -> Championship:
+def championship_import(data: Any, *, slug: str | None = None, user: Any = None,
+                        operator: bool | None = None) -> Championship:
     """Create a new championship from an interchange document, all of it or nothing.
 
     `slug` names the new championship; without it the file's slug is used, and refused when
     a championship has it already. The importing user becomes its owner. Raises
     InterchangeError with every problem found (each naming its path in the document).
+
+    The file's people are new records of the new championship: it never reaches a stored
+    person, whatever archive id it gives (linking is the organiser's step, Known people). Only
+    the operator (the command line, or staff; `operator` defaults to that) imports an archived
+    championship, whose people join the archive's by their archive id.
     """
     document = parse_championship_file(data)
     target = slug or document.championship.slug
+    if operator is None:
+        operator = user is None or bool(getattr(user, "is_staff", False))
     with transaction.atomic():
         problems = _install_problems(document, target, given=slug is not None)
+        if document.championship.archived and not operator:
+            problems.insert(0, problem("championship.archived",
+                                       "only the operator imports an archived championship"))
         if problems:
             raise InterchangeError(problems)
         championship = _championship_of(document, target)
@@ -476,13 +487,21 @@ def _create(document: ChampionshipFile, championship: Championship) -> None:
 
 
 def _people_of(document: ChampionshipFile) -> dict[int, Person]:
-    """The file's people by their number in it: a person with an archive id this installation
-    knows is that person (one identity across championships); the others are created."""
+    """The file's people by their number in it, created.
+
+    Only an archived championship's file (the operator's) joins a person whose archive id
+    this installation knows (one identity across championships). Any other file's people are
+    new records without an archive id: an id in a file is public and proves nothing, and kept
+    it would join the archive's history to the record on a later archive import.
+    """
     known = {p.archive_id: p for p in Person.objects.filter(
-        archive_id__in=[p.archive_id for p in document.people if p.archive_id])}
+        archive_id__in=[p.archive_id for p in document.people if p.archive_id])
+    } if document.championship.archived else {}
     new = [p for p in document.people if p.archive_id not in known]
+    linked = document.championship.archived
     created = Person.objects.bulk_create(
-        (Person(**p.model_dump(exclude={"id"})) for p in new), batch_size=BATCH)
+        (Person(**p.model_dump(exclude={"id", *(() if linked else ("archive_id",))}))
+         for p in new), batch_size=BATCH)
     people = {p.id: row for p, row in zip(new, created, strict=True)}
     people.update({p.id: known[p.archive_id] for p in document.people
                    if p.archive_id in known})

@@ -11,7 +11,15 @@ from django.db import transaction
 from django.forms.models import model_to_dict
 
 from puzzlecomp.championships.actions import PERSON_MERGED, PERSON_SPLIT, Action
-from puzzlecomp.championships.models import Championship, EntryMember, Person, PersonChange
+from puzzlecomp.championships.models import (
+    Championship,
+    EntryMember,
+    Membership,
+    Person,
+    PersonChange,
+    PersonClaim,
+    Role,
+)
 from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.work import unit_of_work
 
@@ -33,6 +41,33 @@ def _reason(reason: str) -> str:
     return reason.strip()[:300]
 
 
+def _may_change(user: Any, people: Sequence[Person]) -> None:
+    """Refuse unless the user may manage every championship these people have entries in.
+
+    Staff and the operator (no user: the command line) may change anyone. The archive's
+    championships are read-only history that no merge changes (its records are kept and its
+    entries stay), so they do not count.
+    """
+    if user is None or getattr(user, "is_staff", False):
+        return
+    theirs = set(Championship.objects.filter(
+        events__entries__members__person__in=people, archived=False)
+        .values_list("pk", flat=True))
+    managed = set(Membership.objects.filter(
+        user=user if getattr(user, "is_authenticated", False) else None,
+        championship__in=theirs, role__lte=Role.ORGANISER).values_list("championship", flat=True))
+    if theirs - managed:
+        raise PeopleRefused("people.not_yours",
+                            "This person competed in a championship you do not organise.")
+
+
+def _archived(person: Person) -> bool:
+    """True when the person has a history in the archive (an archive id or an archived
+    entry): that record is never merged away."""
+    return bool(person.archive_id) or EntryMember.objects.filter(
+        person=person, entry__event__championship__archived=True).exists()
+
+
 def _audit(members: Sequence[EntryMember], action: Action, user: Any, **data: Any) -> None:
     """Audit and announce the change in every championship it touches; their facts from history
     may move."""
@@ -48,7 +83,9 @@ def person_merge(*, keep: Person, other: Person, reason: str, user: Any) -> Pers
     """Make `other` the same person as `keep`: its entries move over and it is removed.
 
     Consent is never widened: the merged person consents to publication only when both records
-    did. Refused when both records are in one entry.
+    did. Refused when both records are in one entry, when `other` has a history in the archive
+    (an archived record is kept, its entries stay), and when `user` does not organise every
+    championship either record competed in (staff may).
     """
     why = _reason(reason)
     if keep.pk == other.pk:
@@ -57,6 +94,11 @@ def person_merge(*, keep: Person, other: Person, reason: str, user: Any) -> Pers
     if EntryMember.objects.filter(person=keep, entry__in=[m.entry_id for m in members]).exists():
         raise PeopleRefused("people.same_entry",
                             "Both records are members of one entry: they are two people.")
+    if _archived(other):
+        raise PeopleRefused("people.archive_kept",
+                            "An archived person's record is kept: merge the other record into "
+                            "it.")
+    _may_change(user, [keep, other])
     snapshot = model_to_dict(other, exclude=["id"])
     snapshot["nationality"] = str(other.nationality)
     snapshot["residence"] = str(other.residence)
@@ -89,6 +131,7 @@ def person_split(*, person: Person, members: Sequence[EntryMember], reason: str,
     The new record starts with the name and nationality only; the archive id stays.
     """
     why = _reason(reason)
+    _may_change(user, [person])
     moving = [m for m in members if m.person_id == person.pk]
     if not moving or len(moving) != len(members):
         raise PeopleRefused("people.not_their_entries",
@@ -125,6 +168,7 @@ def person_merge_undo(*, change: PersonChange, reason: str, user: Any) -> Person
                                    snapshot__undoes=change.pk).exists():
         raise PeopleRefused("people.merge_undone", "This merge is undone already.")
     keep = Person.objects.select_for_update().get(pk=change.person_id)
+    _may_change(user, [keep])
     fields = {name: value for name, value in change.snapshot.items()
               if name in {f.name for f in Person._meta.concrete_fields} and name != "id"}
     if fields.get("archive_id") and fields["archive_id"] == keep.archive_id:
@@ -135,6 +179,7 @@ def person_merge_undo(*, change: PersonChange, reason: str, user: Any) -> Person
     restored = Person.objects.create(**fields)
     members = list(EntryMember.objects.filter(pk__in=change.entry_members, person=keep))
     EntryMember.objects.filter(pk__in=[m.pk for m in members]).update(person=restored)
+    PersonClaim.objects.filter(merge=change).update(state=PersonClaim.State.UNDONE)
     undo = PersonChange.objects.create(
         kind=PersonChange.Kind.SPLIT, person=keep, other=restored,
         snapshot={"undoes": change.pk}, entry_members=[m.pk for m in members], reason=why,

@@ -29,7 +29,14 @@ from puzzlecomp.championships.actions import (
     PAYMENT_RECORDED,
 )
 from puzzlecomp.championships.engine import flag_of, ioc_of_code
-from puzzlecomp.championships.models import Entry, EntryMember, EntryStatus, Event, Person
+from puzzlecomp.championships.models import (
+    Entry,
+    EntryMember,
+    EntryStatus,
+    Event,
+    Person,
+    PersonClaim,
+)
 from puzzlecomp.championships.selectors.registration import (
     competition_day,
     earlier_nationality_choice,
@@ -44,6 +51,7 @@ from puzzlecomp.championships.selectors.registration import (
     places_taken,
     waiting_entries,
 )
+from puzzlecomp.championships.services.claims import claim_record, claim_registrant_confirm
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.errors import RulesError, violation
@@ -125,8 +133,8 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
     Raises RulesError with every rule the entry breaks (window, places, ages, team size, one
     entry per person and event, nationality). A full event with a waiting list accepts the
     entry for the waiting list (`outcome`). `claimed` maps a member's identity to the known
-    person they said they are ("is this you?", selectors/people.py); the member's entries and
-    history are then that person's.
+    person they said they are ("is this you?", selectors/people.py): the member gets a record
+    of their own and the claim waits for proof (services/claims.py).
     """
     with unit_of_work(ENTRY_REGISTERED, championship=event.championship) as work:
         event = event_lock(event)
@@ -135,7 +143,6 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
         now = timezone.now()
         matches = {m.identity: list(person_matches(email=m.email, first_name=m.first_name,
                                                    last_name=m.last_name, birth_date=m.birth_date))
-                   or ([claimed[m.identity]] if claimed and m.identity in claimed else [])
                    for m in members}
         applicants = [
             Applicant(
@@ -173,13 +180,16 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
             fee_amount=fee.amount if fee else None,
             fee_currency=fee.currency if fee else event_currency(event),
         )
-        EntryMember.objects.bulk_create(
+        created = EntryMember.objects.bulk_create(
             EntryMember(entry=entry, person=person, position=i, represents=code,
                         accompanied_by_adult=member.accompanied_by_adult,
                         first_state_competition_of_year=member.first_state_competition_of_year)
             for i, (person, code, member) in enumerate(
                 zip(persons, represented, members, strict=True))
         )
+        for row, member in zip(created, members, strict=True):
+            if claimed and member.identity in claimed and not matches[member.identity]:
+                claim_record(member=row, person=claimed[member.identity])
         outcome: Outcome = ("waiting_list" if decision.outcome == "waiting_list"
                             or _others_waiting(event, spec) else "accepted")
         work.record(event=event.code, number=entry.number, persons=[p.pk for p in persons],
@@ -221,6 +231,9 @@ def entry_confirm(*, entry: Entry) -> Entry:
             entry.confirmed_at = timezone.now()
             template = "registration_confirmed"
         entry.save(update_fields=["status", "confirmed_at", "cancelled_at", "refund_amount"])
+        for claim in PersonClaim.objects.filter(member__entry=entry,
+                                                state=PersonClaim.State.WAITING):
+            claim_registrant_confirm(claim=claim)
         work.record(event=event.code, number=entry.number, status=entry.status,
                     refusal=decision.refusal.code if decision.refusal else None)
         _mail_after_commit(entry, template)
@@ -347,12 +360,9 @@ def _person_save(member: MemberDetails, matches: list[Person]) -> Person:
             first_name=member.first_name.strip(), last_name=member.last_name.strip(),
             email=member.email.strip(), birth_date=member.birth_date, **details)
     person = matches[0]
-    # A known person claimed at registration gets the contact details they lacked.
-    known = {"email": person.email or member.email.strip(),
-             "birth_date": person.birth_date or member.birth_date}
-    for field, value in {**details, **known}.items():
+    for field, value in details.items():
         setattr(person, field, value)
-    person.save(update_fields=[*details, *known])
+    person.save(update_fields=[*details])
     return person
 
 

@@ -18,4 +18,6 @@ urlpatterns = [
     path("<slug:event_code>/<int:number>/not-same-person/", views.not_same_person,
          name="not_same_person"),
     path("<slug:event_code>/<int:number>/merge-undo/", views.merge_undo, name="merge_undo"),
+    path("<slug:event_code>/<int:number>/claim-approve/", views.claim_approve,
+         name="claim_approve"),
 ]

@@ -21,14 +21,15 @@ from puzzlecomp.championships.models import (
     HistoryFact,
     Person,
     PersonChange,
+    PersonClaim,
     Role,
 )
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.history import member_facts_derived
 from puzzlecomp.championships.selectors.people import (
     event_candidates,
+    member_candidates,
     merges_to_undo,
-    person_candidates,
 )
 from puzzlecomp.championships.selectors.registration import (
     age_categories,
@@ -43,6 +44,7 @@ from puzzlecomp.championships.selectors.registration import (
     relay_pool,
     waiting_entries,
 )
+from puzzlecomp.championships.services import claims
 from puzzlecomp.championships.services.facts import FactOverrideRefused, member_fact_override
 from puzzlecomp.championships.services.people import (
     PeopleRefused,
@@ -243,13 +245,8 @@ def history_facts(request: HttpRequest, championship: Championship, event_code: 
             for i, fact, label in facts]}
         for m in members
     ]
-    matches = [
-        {"person": m.person, "member": m, "candidates": person_candidates(
-            first_name=m.person.first_name, last_name=m.person.last_name,
-            birth_year=m.person.birth_date.year if m.person.birth_date else None,
-            country=str(m.person.nationality or ""), exclude=[m.person_id])}
-        for m in members
-    ]
+    matches = [{"person": m.person, "member": m, "candidates": member_candidates(m)}
+               for m in members]
     elsewhere = set(EntryMember.objects.filter(person__in=[m.person_id for m in members])
                     .exclude(entry=entry).values_list("person_id", flat=True))
     return render(request, "control/registrations/history.html", {
@@ -257,6 +254,8 @@ def history_facts(request: HttpRequest, championship: Championship, event_code: 
         "facts": facts, "matches": [m for m in matches if m["candidates"]],
         "splittable": [m for m in members if m.person_id in elsewhere],
         "merges": merges_to_undo([m.person_id for m in members]),
+        "claims": PersonClaim.objects.filter(member__in=members, state=PersonClaim.State.WAITING)
+        .select_related("person", "member__person"),
     })
 
 
@@ -301,17 +300,51 @@ def merge_undo(request: HttpRequest, championship: Championship, event_code: str
     return redirect("control:registrations:history", championship.slug, event_code, number)
 
 
+def _offered(request: HttpRequest, member: EntryMember, person_id: int) -> Person | None:
+    """The person chosen for the member when they were offered (staff: any stored person)."""
+    if request.user.is_staff:
+        return Person.objects.filter(pk=person_id).first()
+    return next((c.person for c in member_candidates(member) if c.person.pk == person_id), None)
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def claim_approve(request: HttpRequest, championship: Championship, event_code: str,
+                  number: int) -> HttpResponse:
+    """A member's claim to be a known person: the organiser vouches for it with a reason, in
+    place of the known person's email."""
+    entry = _entry(championship, event_code, number)
+    posted = request.POST.get("claim", "")
+    claim = get_object_or_404(PersonClaim.objects.select_related("person"),
+                              pk=int(posted) if posted.isdigit() else 0, member__entry=entry)
+    try:
+        claim = claims.claim_approve(claim=claim, reason=request.POST.get("reason", ""),
+                                     user=request.user)
+    except PeopleRefused as refused:
+        messages.error(request, message_of(refused.code, str(refused), {}))
+    else:
+        messages.success(request, _("%(name)s is now one person across championships.")
+                         % {"name": claim.person} if claim.state == PersonClaim.State.DONE
+                         else _("Approved; the registrant has yet to confirm their email."))
+    return redirect("control:registrations:history", championship.slug, event_code, number)
+
+
 @requires_role(Role.ORGANISER)
 @require_POST
 def same_person(request: HttpRequest, championship: Championship, event_code: str,
                 number: int) -> HttpResponse:
-    """An entry's member is a person known from other championships: merge the two records."""
+    """An entry's member is a person known from other championships: merge the two records.
+
+    Only a person offered for the member may be chosen (staff may choose anyone)."""
     entry = _entry(championship, event_code, number)
     form = SamePersonForm(request.POST)
-    member = EntryMember.objects.filter(entry=entry, pk=form.data.get("member")).first()
-    if member is not None and form.is_valid():
-        known = get_object_or_404(Person, pk=form.cleaned_data["person"])
+    if form.is_valid():
+        member = get_object_or_404(EntryMember.objects.select_related("person"), entry=entry,
+                                   pk=form.cleaned_data["member"])
+        known = _offered(request, member, form.cleaned_data["person"])
         try:
+            if known is None:
+                raise PeopleRefused("people.not_offered", "That person was not offered.")
             person_merge(keep=known, other=member.person, reason=form.cleaned_data["reason"],
                          user=request.user)
         except PeopleRefused as refused:

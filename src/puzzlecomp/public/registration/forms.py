@@ -178,7 +178,8 @@ class RegistrationForm:
 
         Only people without an email on record who consented to publication are offered (the
         archive's): anyone else is found by email, names and birth date, or merged by an
-        organiser.
+        organiser. The typed birth year plays no part, so the question never tells a stored
+        birth year; the answer is a claim that waits for proof (services/claims.py).
         """
         unanswered = False
         for i in self._filled:
@@ -188,7 +189,7 @@ class RegistrationForm:
                 continue
             candidates = [c for c in person_candidates(
                 first_name=member.first_name, last_name=member.last_name,
-                birth_year=member.birth_date.year, country=member.nationality)
+                birth_year=None, country=member.nationality)
                 if not c.person.email and c.person.consent_publish]
             if candidates:
                 self.known[i] = candidates

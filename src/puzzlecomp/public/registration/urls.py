@@ -9,5 +9,6 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("sent/", views.sent, name="sent"),
     path("confirm/<str:token>/", views.confirm, name="confirm"),
+    path("claim/<str:token>/", views.claim, name="claim"),
     path("<slug:event_code>/", views.register, name="register"),
 ]

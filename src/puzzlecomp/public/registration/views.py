@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from puzzlecomp.championships.models import Championship, Entry, Event
+from puzzlecomp.championships.models import Championship, Entry, Event, PersonClaim
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.registration import (
     outside_official_ranking,
     registration_overview,
 )
+from puzzlecomp.championships.services.claims import claim_owner_confirm
+from puzzlecomp.championships.services.people import PeopleRefused
 from puzzlecomp.championships.services.registration import entry_confirm, entry_register
 from puzzlecomp.championships.throttle import client_address, throttle_hit
 from puzzlecomp.public.registration.forms import RegistrationForm
@@ -96,4 +100,20 @@ def confirm(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     return render(request, "public/registration/confirm.html", {
         "championship": entry.event.championship, "entry": entry,
         "outside_official": outside_official_ranking(entry),
+    })
+
+
+def claim(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """The link mailed to a known person's own address: they confirm that a registrant is
+    them. The page names nobody: the link's holder is the person."""
+    found = get_object_or_404(PersonClaim.objects.select_related(
+        "member__entry__event__championship"), owner_token=token,
+        member__entry__event__championship__slug=slug)
+    if request.method == "POST" and found.state == PersonClaim.State.WAITING:
+        with contextlib.suppress(PeopleRefused):  # decided meanwhile: the page shows how
+            claim_owner_confirm(claim=found)
+        return redirect("public:registration:claim", slug=slug, token=token)
+    return render(request, "public/registration/claim.html", {
+        "championship": found.member.entry.event.championship, "claim": found,
+        "event": found.member.entry.event,
     })
