@@ -349,6 +349,11 @@ MESSAGES: Mapping[str, Promise] = {
     "people.not_their_entries": _("Choose some, not all, of this person's entries."),
     "people.not_a_merge": _("Only a merge can be undone."),
     "people.merge_undone": _("This merge is undone already."),
+    # Values past the domain's bounds (rules/limits.py, championships/bounds.py).
+    "payment.too_large": _(
+        "Not recorded: the entry would have paid %(paid)s in all; at most %(max)s."),
+    "fee.too_large": _("A fee is at most %(max)s."),
+    "name.line_break": _("A name is one line: remove the line break."),
 }
 
 # How a result's status reads on the screens.
