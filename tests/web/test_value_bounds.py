@@ -6,6 +6,7 @@ in the championship file, and an email's subject never fails on one stored befor
 from __future__ import annotations
 
 import copy
+import html
 import importlib
 import pkgutil
 from decimal import Decimal
@@ -13,6 +14,7 @@ from decimal import Decimal
 import pytest
 from django import forms
 from django.core import mail
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 import puzzlecomp
@@ -25,7 +27,9 @@ from puzzlecomp.championships.services.settings import (
     championship_update,
     event_update,
 )
+from puzzlecomp.formats.entries_csv import read_entries
 from puzzlecomp.formats.interchange import InterchangeError, parse_championship_file
+from puzzlecomp.formats.results_csv import InputError
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.errors import RulesError
 from tests.web.test_registration_public import (  # noqa: F401 (fixtures)
@@ -174,3 +178,43 @@ def test_every_number_of_every_form_has_a_bound():
                               if isinstance(field, forms.IntegerField | forms.DecimalField)
                               and field.max_value is None]
     assert unbounded == []
+
+
+ENTRIES = ("first_name,last_name,email,nationality,residence,birth_date,years_resident,"
+           "consent_publish\nAna,Nová,ana@example.org,CZ,CZ,1990-04-02,{years},yes\n")
+
+
+@pytest.mark.parametrize(("years", "problem"), [
+    ("99999999999999999999", "field years_resident: '99999999999999999999' is more than 150"),
+    ("²", "field years_resident: '²' is not a whole number"),
+])
+def test_the_entries_spreadsheet_refuses_a_number_past_its_bound(championship, client_as,
+                                                                  years, problem):
+    client = client_as(championship, Role.ORGANISER)
+    event = championship.events.get(code="individual")
+    upload = SimpleUploadedFile("e.csv", ENTRIES.format(years=years).encode())
+    response = client.post(reverse("control:data:import", args=[championship.slug]),
+                           {"event": event.pk, "file": upload})
+    assert response.status_code == 200
+    assert problem in html.unescape(response.content.decode())
+    assert not Entry.objects.exists()
+
+
+@pytest.mark.parametrize("text", ["²", "\U00010a40", "99999999999999999999999"])
+def test_a_number_that_is_no_ascii_number_or_too_large_is_a_problem_not_a_traceback(text):
+    with pytest.raises(InputError) as refused:
+        read_entries(f"entry,seed_rank\nE1,{text}\n", source="entries.csv")
+    assert [p.field for p in refused.value.problems] == ["seed_rank"]
+
+
+def test_searches_and_the_floor_plan_take_digits_of_other_scripts(championship, client_as):
+    """'𐩀' is a digit to str.isdigit, but int() refuses it."""
+    client = client_as(championship, Role.ORGANISER)
+    Entry.objects.create(event=championship.events.get(code="individual"), number=1,
+                         name="Jana Nová", status="confirmed")
+    listing = reverse("control:registrations:event", args=[championship.slug, "individual"])
+    assert client.get(listing, {"q": "\U00010a40"}).status_code == 200
+    response = client.post(reverse("control:setup:floor_plan", args=[championship.slug]),
+                           {"rows": "6,\U00010a40", "guest_tables": "0"})
+    assert response.status_code == 200
+    assert "whole numbers separated by commas" in response.content.decode()

@@ -354,6 +354,7 @@ MESSAGES: Mapping[str, Promise] = {
         "Not recorded: the entry would have paid %(paid)s in all; at most %(max)s."),
     "fee.too_large": _("A fee is at most %(max)s."),
     "name.line_break": _("A name is one line: remove the line break."),
+    "import.too_large": _("'%(value)s' is more than %(max)s"),
 }
 
 # How a result's status reads on the screens.

@@ -68,7 +68,7 @@ class FloorPlanForm(forms.Form):
 
     def clean_rows(self) -> list[int]:
         parts = self.cleaned_data["rows"].replace(" ", "").strip(",").split(",")
-        if not all(part.isdigit() for part in parts):
+        if not all(part.isascii() and part.isdigit() for part in parts):
             raise forms.ValidationError(
                 _("Give the tables per row as whole numbers separated by commas, e.g. 6,8,10."))
         if len(parts) > limits.MAX_ROWS or any(len(part) > 6 for part in parts):
