@@ -357,6 +357,12 @@ MESSAGES: Mapping[str, Promise] = {
         "Nothing was changed: a person with a history in the archive keeps their record; merge "
         "the other record into theirs."),
     "claims.decided": _("This claim is decided already."),
+    # Values past the domain's bounds (rules/limits.py, championships/bounds.py).
+    "payment.too_large": _(
+        "Not recorded: the entry would have paid %(paid)s in all; at most %(max)s."),
+    "fee.too_large": _("A fee is at most %(max)s."),
+    "name.line_break": _("A name is one line: remove the line break."),
+    "import.too_large": _("'%(value)s' is more than %(max)s"),
 }
 
 # How a result's status reads on the screens.

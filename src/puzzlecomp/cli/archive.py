@@ -11,6 +11,7 @@ from typing import Any
 
 from puzzlecomp.cli.common import CommandError, read_text
 from puzzlecomp.formats.history_csv import read_history
+from puzzlecomp.rules import limits
 from puzzlecomp.samples import SAMPLE_RESULTS as SAMPLE
 
 
@@ -55,6 +56,8 @@ def run_import(args: argparse.Namespace) -> int:
     prefix = args.prefix or Path(path).stem.removesuffix("-results") or "archive"
     if not prefix.replace("-", "").isalnum():
         raise CommandError(f"--prefix {prefix!r}: letters, digits and '-' only")
+    if args.title is not None and limits.has_line_break(args.title):
+        raise CommandError(f"--title {args.title!r}: a name is one line")
     rows = read_history(read_text(path), source=path)
     django_setup()
     from puzzlecomp.championships.services.archive import archive_import

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzlecomp.formats.results_csv import InputError, InputProblem, csv_records
+from puzzlecomp.rules import limits
 
 
 @dataclass(frozen=True)
@@ -38,10 +39,15 @@ def read_entries(text: str, *, source: str) -> list[EntryRow]:
             text = values.get(name, "")
             if not text:
                 return None
-            if not text.isdigit():
+            # ASCII digits only: "²" is a digit to str.isdigit but no number to int().
+            if not (text.isascii() and text.isdigit()):
                 problems.append(
                     InputProblem(source, number, entry, name, f"{text!r} is not a whole number")
                 )
+                return None
+            if int(text) > limits.MAX_ENTRIES:
+                problems.append(InputProblem(source, number, entry, name,
+                                             f"{text} is more than {limits.MAX_ENTRIES}"))
                 return None
             return int(text)
 

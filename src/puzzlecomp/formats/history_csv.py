@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from puzzlecomp.formats.results_csv import InputError, InputProblem, csv_records
 from puzzlecomp.planning.rating import PastResult
+from puzzlecomp.rules import limits
 
 # The published divisions and the events they are: WJPC says solo, duo and group.
 EVENT_OF_DIVISION = {
@@ -67,6 +68,7 @@ def read_history(text: str, *, source: str) -> list[PublishedResult]:
         row = parser.parse()
         problems.extend(parser.problems)
         if row is not None:
+            problems.extend(out_of_bounds(row, source=source))
             rows.append(row)
     if problems:
         raise InputError(problems)
@@ -174,3 +176,33 @@ class _RowParser:
             return None
         return None if value is None else int(value)
 
+
+
+# Every number of a row and its domain bound (rules/limits.py): a year that is no date, a
+# time of 10^30 seconds or a puzzle of 10^9 pieces is refused before anything stores it.
+BOUNDS = {
+    "year": (limits.MIN_YEAR, limits.MAX_YEAR),
+    "rank": (1, limits.MAX_ENTRIES),
+    "time_seconds": (0, limits.MAX_SECONDS),
+    "pieces_placed": (0, limits.MAX_PIECES),
+    "puzzle_pieces": (1, limits.MAX_PIECES),
+    "time_limit_seconds": (1, limits.MAX_SECONDS),
+}
+# The file's column of each field, where it is named otherwise.
+COLUMN = {"pieces_placed": "pieces"}
+
+
+def out_of_bounds(row: PublishedResult, *, source: str) -> list[InputProblem]:
+    """One problem per number of the row outside its bound, and for an entry of more people
+    than any team has (at most limits.MAX_MEMBERS; the rulebooks' teams have four)."""
+    problems = [
+        InputProblem(source, row.row, row.entrant, COLUMN.get(name, name),
+                     f"{value:g} is out of range ({low} to {high})")
+        for name, (low, high) in BOUNDS.items()
+        if (value := getattr(row, name)) is not None and not low <= value <= high
+    ]
+    if len(row.people) > limits.MAX_MEMBERS:
+        problems.append(InputProblem(source, row.row, row.entrant, "people",
+                                     f"{len(row.people)} people in one entry; at most "
+                                     f"{limits.MAX_MEMBERS}"))
+    return problems

@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
+    AfterValidator,
     AwareDatetime,
     BaseModel,
     ConfigDict,
@@ -43,7 +44,7 @@ VERSIONS = (1, 2, 3)
 CountryCode = Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
 OptionalCountryCode = Annotated[str, Field(pattern=r"^(?:[A-Z]{2})?$")]
 Slug = Annotated[str, Field(pattern=r"^[-a-zA-Z0-9_]+$", max_length=50)]
-Money = Annotated[Decimal, Field(max_digits=10, decimal_places=2)]
+Money = Annotated[Decimal, Field(ge=0, le=limits.MAX_MONEY, decimal_places=2)]
 Group = Annotated[str, Field(max_length=20)]
 # Every number has a bound from the domain (rules/limits.py): a file cannot ask for a hall of
 # two million tables.
@@ -55,6 +56,16 @@ Seconds = Annotated[int, Field(ge=0, le=limits.MAX_SECONDS)]
 Minutes = Annotated[int, Field(ge=0, le=limits.MAX_MINUTES)]
 Members = Annotated[int, Field(ge=0, le=limits.MAX_MEMBERS)]
 RowsOf = limits.MAX_ROUND_ROWS
+
+
+def _one_line(value: str) -> str:
+    if limits.has_line_break(value):
+        raise ValueError("a name is one line: remove the line break")
+    return value
+
+
+# A name heads pages and an email's subject: one line.
+Name = Annotated[str, AfterValidator(_one_line)]
 
 
 def text(max_length: int) -> Any:
@@ -88,7 +99,7 @@ class Model(BaseModel):
 
 class ChampionshipData(Model):
     slug: Slug
-    name: str = Field(min_length=1, max_length=200)
+    name: Name = Field(min_length=1, max_length=200)
     ruleset_id: str = Field(min_length=1, max_length=60)
     venue: str = text(200)
     starts_at: AwareDatetime
@@ -137,7 +148,7 @@ class GroupDifficultyData(Model):
 
 class RoundData(Model):
     code: str = Field(min_length=1, max_length=40)
-    name: str = Field(max_length=100)
+    name: Name = Field(max_length=100)
     position: Position = 0
     time_limit_minutes: Minutes | None = None
     groups: list[Group] = Field(default=[], max_length=limits.MAX_GROUPS)
@@ -153,7 +164,7 @@ class RoundData(Model):
 
 class EventData(Model):
     code: str = Field(min_length=1, max_length=40)
-    name: str = Field(max_length=100)
+    name: Name = Field(max_length=100)
     kind: str = Field(max_length=20)
     members_min: Members = 1
     members_max: Members = 1

@@ -259,7 +259,8 @@ class _RowParser:
     def _int_part(self, name: str, value: str | None) -> int | None:
         if value is None:
             return None
-        if not value.isdigit():
+        # ASCII digits only: "²" is a digit to str.isdigit but no number to int().
+        if not (value.isascii() and value.isdigit()):
             self.problem(name, f"{value!r} is not a whole number")
             return None
         return int(value)

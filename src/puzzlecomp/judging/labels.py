@@ -68,6 +68,9 @@ def screen_labels() -> dict[str, str | list[str]]:
         "sync_offline": _plural(lambda n: ngettext(
             "Offline: %(count)s entrant waiting to send",
             "Offline: %(count)s entrants waiting to send", n)),
+        "sync_retrying": _plural(lambda n: ngettext(
+            "Server not answering: %(count)s entrant waiting, trying again",
+            "Server not answering: %(count)s entrants waiting, trying again", n)),
         "sync_offline_none": _("Offline: nothing waiting"),
         "sync_attention": _plural(lambda n: ngettext(
             "%(count)s entrant needs your decision",
@@ -107,7 +110,6 @@ def screen_labels() -> dict[str, str | list[str]]:
         "send_mine": _("Send mine again"),
         "refused_title": _("Entry %(entry)s: not recorded"),
         "dismiss": _("Dismiss"),
-        "server_failed": _("the server could not store it (error %(status)s)."),
         "nothing": _("nothing yet"),
         "action_tap": _("time %(time)s"),
         "action_verify": _("check, %(missing)s missing"),

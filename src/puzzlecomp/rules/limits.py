@@ -3,11 +3,16 @@ or a file carries, so no input can make a page or an import grow without limit.
 
 Each bound is far above any real championship (WJPC 2025: about 1,200 individuals, 108
 tables in twelve rows, three-hour rounds) and far below what would strain the server.
+The rulebooks ask for at most teams of four (WJPC 2025 teams, Czech relay), puzzles of
+1,000 pieces (4,500 pieces a relay team places, Czech relay) and five hours (Czech relay):
+20 members, 100,000 pieces and a day are absurd beyond doubt. Every path that takes a value
+(forms, the device API, the championship file, the archive's results) bounds it from here.
 """
 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 # The hall: rows of tables, front to back.
 MAX_ROWS = 200
@@ -29,6 +34,13 @@ MAX_PIECES = 100_000
 MAX_MINUTES = 24 * 60
 MAX_SECONDS = 24 * 60 * 60
 MAX_YEARS = 150
+# Years of a championship (the archive's results): puzzle championships began in the 20th century.
+MIN_YEAR = 1900
+MAX_YEAR = 2200
+# Money in the fee's currency: a fee, a payment, what one entry paid in all. A million is far
+# above any entry fee (WJPC 2025: 60 EUR an individual); a team's fee sums at most MAX_MEMBERS fees,
+# which still fits the database's columns (10 digits, 2 after the point: 99,999,999.99).
+MAX_MONEY = Decimal("1000000.00")
 # Rows of a championship file's results, seats, qualifiers: every entry in every round.
 MAX_ROUND_ROWS = 200_000
 MAX_VERSION = 1_000_000
@@ -44,6 +56,12 @@ MAX_CHAMPIONSHIP_FILE_BYTES = 50 * 1024 * 1024
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # The same as a JSON Schema pattern, for the API's document.
 PLAIN_TEXT_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$"
+
+
+def has_line_break(text: str) -> bool:
+    """True when the text spans more than one line: a name is one line (it heads a page and
+    an email's subject)."""
+    return "".join(text.splitlines()) != text
 
 
 def has_control_characters(text: str) -> bool:

@@ -49,7 +49,7 @@ class DeskLine:
         wanted = folded(query.strip())
         if not wanted:
             return True
-        if wanted.lstrip("#").isdigit():
+        if wanted.lstrip("#").isascii() and wanted.lstrip("#").isdigit():
             return int(wanted.lstrip("#")) == self.number
         return wanted in folded(self.name) or wanted in folded(self.members)
 

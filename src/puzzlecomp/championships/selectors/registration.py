@@ -204,7 +204,7 @@ class EntryRow:
         """True when the query is the entry's number or part of its name, a member's name or
         the contact email (case and accents ignored)."""
         wanted = folded(query.strip())
-        if wanted.lstrip("#").isdigit():
+        if wanted.lstrip("#").isascii() and wanted.lstrip("#").isdigit():
             return int(wanted.lstrip("#")) == self.entry.number
         texts = [self.entry.name, self.entry.contact_email,
                  *(f"{m.first_name} {m.last_name}" for m in self.members)]

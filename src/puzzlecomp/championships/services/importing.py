@@ -36,6 +36,7 @@ from puzzlecomp.championships.models import (
     Person,
 )
 from puzzlecomp.championships.services.work import unit_of_work
+from puzzlecomp.rules import limits
 from puzzlecomp.rules.fees import fee_due
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ruleset import PersonFact
@@ -323,12 +324,17 @@ class _RowReader:
             self.bad(name, "import.not_a_date", "%(value)r is not a date (YYYY-MM-DD)")
             return None
 
-    def whole(self, name: str) -> int | None:
+    def whole(self, name: str, *, most: int) -> int | None:
+        """A whole number from 0 to `most` (its bound from rules/limits.py)."""
         value = self.values.get(name, "")
         if not value:
             return None
-        if not value.isdigit():
+        # ASCII digits only: "²" is a digit to str.isdigit but no number to int().
+        if not (value.isascii() and value.isdigit()):
             self.bad(name, "import.not_a_number", "%(value)r is not a whole number")
+            return None
+        if int(value) > most:
+            self.bad(name, "import.too_large", "%(value)r is more than %(max)s", max=most)
             return None
         return int(value)
 
@@ -367,7 +373,7 @@ def import_check(*, event: Event, rows: Sequence[Row]) -> ImportPlan:
                                      row=number, field="entry"))
         key = key or f"row {number}"
         read = _RowReader(number, values, key, problems)
-        position = read.whole("position")
+        position = read.whole("position", most=limits.MAX_MEMBERS)
         member = PlannedMember(
             row=number,
             position=position if position is not None else len(grouped.get(key, [])) + 1,
@@ -378,7 +384,7 @@ def import_check(*, event: Event, rows: Sequence[Row]) -> ImportPlan:
             residence=read.country("residence"),
             region=read.choice("region", region),
             birth_date=read.date("birth_date"),
-            years_resident=read.whole("years_resident"),
+            years_resident=read.whole("years_resident", most=limits.MAX_YEARS),
             consent_publish=read.yes_no("consent_publish"),
             consent_photos=read.yes_no("consent_photos"),
             first_state_competition_of_year=read.yes_no_blank("first_state_competition_of_year"),

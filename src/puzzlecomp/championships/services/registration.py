@@ -53,6 +53,7 @@ from puzzlecomp.championships.selectors.registration import (
 )
 from puzzlecomp.championships.services.claims import claim_record, claim_registrant_confirm
 from puzzlecomp.championships.services.work import unit_of_work
+from puzzlecomp.rules import limits
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.fees import Money, Refund
@@ -251,7 +252,12 @@ def entry_payment_record(*, entry: Entry, amount: Decimal, by: Any) -> Entry:
         if entry.status == EntryStatus.CANCELLED:
             raise RulesError(violation("entry.cancelled", f"entry {entry.number} is cancelled",
                                        field="entry", number=entry.number))
-        entry.paid_amount += amount
+        paid = entry.paid_amount + amount
+        if paid > limits.MAX_MONEY:
+            raise RulesError(violation("payment.too_large", f"the entry would have paid {paid} "
+                                       f"in all; at most {limits.MAX_MONEY}", field="amount",
+                                       paid=paid, max=limits.MAX_MONEY))
+        entry.paid_amount = paid
         entry.paid_at = timezone.now()
         entry.save(update_fields=["paid_amount", "paid_at"])
         work.record(event=entry.event.code, number=entry.number, amount=str(amount),
@@ -392,6 +398,8 @@ def _mail_after_commit(entry: Entry, template: str, **context: Any) -> None:
                 "entrant_link": entrant_link(fresh),
                 "outside_official": outside_official_ranking(fresh), **context,
             })
-        send_mail(subject, body, None, [fresh.contact_email])
+        # A subject is one line; a name stored with a break before names were bounded would
+        # otherwise fail the mail after the entry is stored.
+        send_mail(" ".join(subject.split()), body, None, [fresh.contact_email])
 
     transaction.on_commit(send)

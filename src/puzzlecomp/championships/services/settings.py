@@ -46,6 +46,7 @@ from puzzlecomp.championships.services.setup import membership_set
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.planning import FloorPlan
 from puzzlecomp.planning.errors import PlanningError
+from puzzlecomp.rules import limits
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.settings import championship_settings
@@ -59,6 +60,12 @@ class SetupError(Exception):
         self.message = message % params if params else message
         self.params = params
         super().__init__(self.message)
+
+
+def _one_line(name: str) -> None:
+    """A name heads pages and an email's subject: one line (rules/limits.py)."""
+    if limits.has_line_break(name):
+        raise SetupError("name.line_break", "A name is one line: remove the line break.")
 
 
 def _json_value(value: Any) -> Any:
@@ -105,6 +112,7 @@ def championship_update(
     if ends_on is not None and ends_on < starts_at.date():
         raise SetupError("championship.ends_before_start",
                          "The championship cannot end before it starts.")
+    _one_line(name)
     _apply(championship, {"name": name, "starts_at": starts_at, "ends_on": ends_on,
                           "venue": venue, "published": published}, CHAMPIONSHIP_CHANGED,
            championship=championship, by=by)
@@ -156,6 +164,9 @@ def event_update(*, event: Event, by: Any, capacity: int | None,
     name = event.name if name is None else name.strip()
     if not name:
         raise SetupError("event.blank_name", "An event needs a name.")
+    _one_line(name)
+    if any(fee is not None and fee > limits.MAX_MONEY for fee in (fee_amount, fee_early_amount)):
+        raise SetupError("fee.too_large", "A fee is at most %(max)s.", max=limits.MAX_MONEY)
     if (fee_early_amount is None) != (fee_early_until is None):
         raise SetupError("fee.early_incomplete",
                          "An early price needs both its amount and its last day.")
@@ -202,6 +213,7 @@ def round_update(
     groups: Sequence[str],
 ) -> Round:
     """Change a round's name, time limit, start time and group labels."""
+    _one_line(name)
     labels = [label.strip() for label in groups]
     if any(not label for label in labels):
         raise SetupError("round.blank_group", "A group label cannot be blank.")

@@ -10,10 +10,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from puzzlecomp.championships.bounds import money_field
 from puzzlecomp.championships.models import EntryStatus, HistoryFact
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.registration import EntryRow
 from puzzlecomp.championships.services.relay import SEED_LIMIT
+from puzzlecomp.rules import limits
 
 YES_NO = [("", _("all")), ("yes", _("yes")), ("no", _("no"))]
 
@@ -65,8 +67,7 @@ class EntryFilterForm(forms.Form):
 
 
 class PaymentForm(forms.Form):
-    amount = forms.DecimalField(label=_("Amount received"), max_digits=10, decimal_places=2,
-                                min_value=Decimal("0.01"))
+    amount = money_field(_("Amount received"), min_value=Decimal("0.01"))
 
     def __init__(self, *args: Any, currency: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -99,7 +100,7 @@ class FactOverrideForm(forms.Form):
 class SamePersonForm(forms.Form):
     """This member is that known person: the two records become one."""
 
-    member = forms.IntegerField(widget=forms.HiddenInput)
-    person = forms.IntegerField(widget=forms.HiddenInput)
+    member = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=limits.MAX_ID)
+    person = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=limits.MAX_ID)
     reason = forms.CharField(label=_("Reason"), max_length=300)
 

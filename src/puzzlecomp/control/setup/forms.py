@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from puzzlecomp.championships.bounds import money_field, one_line
 from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.models import Role
 from puzzlecomp.championships.ruleset_texts import ruleset_text
@@ -28,7 +29,7 @@ def comma_list(text: str) -> list[str]:
 
 
 class ChampionshipForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(label=_("Name"), max_length=200, validators=[one_line])
     starts_at = forms.DateTimeField(label=_("Starts at"), widget=DATETIME)
     ends_on = forms.DateField(label=_("Ends on"), required=False,
                               widget=forms.DateInput(attrs={"type": "date"},
@@ -67,7 +68,7 @@ class FloorPlanForm(forms.Form):
 
     def clean_rows(self) -> list[int]:
         parts = self.cleaned_data["rows"].replace(" ", "").strip(",").split(",")
-        if not all(part.isdigit() for part in parts):
+        if not all(part.isascii() and part.isdigit() for part in parts):
             raise forms.ValidationError(
                 _("Give the tables per row as whole numbers separated by commas, e.g. 6,8,10."))
         if len(parts) > limits.MAX_ROWS or any(len(part) > 6 for part in parts):
@@ -87,16 +88,13 @@ NAME_HELP = _("The ruleset's name is shown in each visitor's language; a name of
 
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Event name"), max_length=100, required=False,
-                           help_text=NAME_HELP)
+                           help_text=NAME_HELP, validators=[one_line])
     capacity = forms.IntegerField(label=_("Capacity (entries; blank: no limit)"), min_value=1,
                                   max_value=limits.MAX_ENTRIES, required=False)
-    fee_amount = forms.DecimalField(label=_("Fee"), min_value=0, max_digits=10,
-                                    decimal_places=2, required=False,
-                                    help_text=_("Blank: no fee is shown."))
+    fee_amount = money_field(_("Fee"), required=False, help_text=_("Blank: no fee is shown."))
     fee_per = forms.ChoiceField(label=_("The fee is per"), initial="entry",
                                 choices=[("entry", _("entry")), ("person", _("person"))])
-    fee_early_amount = forms.DecimalField(label=_("Early fee"), min_value=0, max_digits=10,
-                                          decimal_places=2, required=False)
+    fee_early_amount = money_field(_("Early fee"), required=False)
     fee_early_until = forms.DateField(label=_("Early fee for registrations up to and "
                                               "including"), required=False, widget=DATE)
 
@@ -138,7 +136,7 @@ class RegistrationTermsForm(forms.Form):
 
 class RoundForm(forms.Form):
     name = forms.CharField(label=_("Round name"), max_length=100, required=False,
-                           help_text=NAME_HELP)
+                           help_text=NAME_HELP, validators=[one_line])
     time_limit_minutes = forms.IntegerField(label=_("Time limit (minutes)"), min_value=1,
                                             max_value=limits.MAX_MINUTES, required=False)
     starts_at = forms.DateTimeField(label=_("Starts at"), required=False, widget=DATETIME)

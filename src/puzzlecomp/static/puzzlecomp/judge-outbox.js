@@ -84,19 +84,28 @@ export function entryKey(roundId, entry) {
   return `${roundId}:${entry}`;
 }
 
-/** Server errors (5xx) one record may meet before it waits for the judge's decision. */
-export const SERVER_ERRORS_ALLOWED = 3;
+/** The wait before sending again after the server failed `failures` times in a row: 1 s,
+ * doubling up to 30 s, so a server coming back is not flooded and a phone never gives up. */
+export function retryDelay(failures) {
+  return Math.min(1_000 * 2 ** Math.max(failures - 1, 0), 30_000);
+}
+
+/** A refusal that needs the judge: 4xx with an answer from the application (JSON). */
+function needsTheJudge(status, body) {
+  return status >= 400 && status < 500 && ![408, 425, 429].includes(status) && body !== null;
+}
 
 /**
- * Send waiting records in order until none is left or the network fails.
+ * Send waiting records in order until none is left or the server is out of reach.
  *
- * `send(item)` returns {status, body} or throws on a network error. A record that the server
- * refuses (409 conflict, 4xx) stays in the outbox for the judge to resolve and holds back the
- * later records of its entry, never those of other entries. A server error (5xx) holds the
- * record's entry back for this round of sending and the others go on; after
- * SERVER_ERRORS_ALLOWED of them the record waits for the judge like a refused one. Two server
- * errors in a row, a network error or 429 stop this round (the server is in trouble, not one
- * record); 401 stops everything (the pairing no longer works).
+ * `send(item)` returns {status, body} or throws on a network error (a refused connection, a
+ * timeout). A record that the server refuses (409 conflict, another 4xx from the application)
+ * stays in the outbox for the judge to resolve and holds back the later records of its entry,
+ * never those of other entries. Anything else is the server's trouble, not the record's: a
+ * server error (5xx) holds the record's entry back for this round of sending and the others go
+ * on; two in a row, a network error, 408, 429 or an answer that is no JSON (a proxy's page)
+ * stop this round. Such a record stays waiting and goes again by itself (`retryDelay`); it
+ * never needs the judge. 401 stops everything (the pairing no longer works).
  * Returns {stopped: "network" | "revoked" | null, revoked: body | null}.
  */
 export async function sendWaiting(outbox, send, { onSent = () => {}, onChange = () => {} } = {}) {
@@ -125,19 +134,21 @@ export async function sendWaiting(outbox, send, { onSent = () => {}, onChange = 
     } else if (status === 409) {
       await outbox.put({ ...next, state: "conflict", current: body?.current ?? null, error: body });
     } else if (status >= 500) {
-      const serverErrors = (next.server_errors ?? 0) + 1;
-      const failed = serverErrors >= SERVER_ERRORS_ALLOWED;
-      await outbox.put({ ...next, server_errors: serverErrors, state: failed ? "refused" : "waiting",
-                         error: failed ? { status } : null });
       skipped.add(entryKey(next.round_id, next.entry));
       if (serverErrorsInARow >= 2) return { stopped: "network", revoked: null };
-    } else if (status === 429 || body === null) {
-      return { stopped: "network", revoked: null };
-    } else {
+    } else if (needsTheJudge(status, body)) {
       await outbox.put({ ...next, state: "refused", error: body });
+    } else {
+      return { stopped: "network", revoked: null };
     }
     onChange();
   }
+}
+
+/** Records an older phone held for the judge after server errors: they wait again. */
+export function serverFailuresWaiting(items) {
+  return items.filter((i) => i.state === "refused" && i.error?.status >= 500)
+    .map((i) => ({ ...i, state: "waiting", error: null, server_errors: 0 }));
 }
 
 /** Give the waiting records of an entry consecutive base versions from `version` on. */

@@ -1,13 +1,15 @@
 // The judge's phone: the section's tables, one tap to record a finish, the check, the count at
 // the limit and disqualifications. Every record goes to the IndexedDB outbox first and is sent
 // from there (judge-outbox.js), in the foreground: after each record, when the network comes
-// back, when the page is shown again and every few seconds while anything waits.
+// back, when the page is shown again and, while the server is out of reach, again and again
+// after a growing wait (1 s doubling to 30 s): the judge never has to send anything again.
 // The page is rendered with the device API's answer (GET /device/me) and its translated words.
 
 import { LiveFeed, ServerClock, formatDuration, roundClock, singleFlight } from "./live.js";
-import { Outbox, entryKey, rebase, requestBody, sendWaiting } from "./judge-outbox.js";
+import {
+  Outbox, entryKey, rebase, requestBody, retryDelay, sendWaiting, serverFailuresWaiting,
+} from "./judge-outbox.js";
 
-const RETRY_MS = 4_000;
 const REFRESH_MS = 30_000;
 const SEND_TIMEOUT_MS = 15_000;
 
@@ -443,17 +445,12 @@ function renderNotices() {
           h("button", { type: "button", dataset: { resolve: "mine" },
                         onclick: () => sendMineAgain(item) }, L.send_mine)));
     }
-    // A record the server failed on (5xx) may go again once the judge says so.
-    const failed = item.server_errors >= 1 && item.error?.status >= 500;
     return h("article", { class: "notice refused", dataset: { clientId: item.client_id } },
       h("h3", {}, t("refused_title", { entry: item.entry }), h("small", {}, ` ${title}`)),
-      h("p", {}, `${describeItem(item)}: ${failed ? t("server_failed", { status: item.error.status })
-                                                   : refusalText(item.error)}`),
+      h("p", {}, `${describeItem(item)}: ${refusalText(item.error)}`),
       h("div", { class: "actions" },
         h("button", { type: "button", class: "secondary", dataset: { resolve: "dismiss" },
-                      onclick: () => dismiss(item) }, L.dismiss),
-        failed ? h("button", { type: "button", dataset: { resolve: "retry" },
-                               onclick: () => sendAgain(item) }, L.send_mine) : null));
+                      onclick: () => dismiss(item) }, L.dismiss)));
   });
   document.getElementById("notices").replaceChildren(...notices);
 }
@@ -468,7 +465,7 @@ function renderSync() {
   const waitingItems = state.items.filter((i) => i.state === "waiting");
   const waiting = entrantsOf(waitingItems);
   const attention = entrantsOf(state.items.filter((i) => i.state !== "waiting"));
-  const offline = !navigator.onLine || state.networkDown;
+  const offline = !navigator.onLine;
   let text;
   let mode;
   if (state.revoked) {
@@ -477,9 +474,16 @@ function renderSync() {
   } else if (attention) {
     text = tn("sync_attention", attention);
     mode = "attention";
+  } else if (waiting && offline) {
+    text = tn("sync_offline", waiting);
+    mode = "offline";
+  } else if (waiting && state.networkDown) {
+    // Online, but the server does not answer: the phone goes on trying by itself.
+    text = tn("sync_retrying", waiting);
+    mode = "retrying";
   } else if (waiting) {
-    text = tn(offline ? "sync_offline" : "sync_waiting", waiting);
-    mode = offline ? "offline" : "waiting";
+    text = tn("sync_waiting", waiting);
+    mode = "waiting";
   } else {
     text = offline ? L.sync_offline_none : L.sync_sent;
     mode = offline ? "offline" : "sent";
@@ -564,13 +568,31 @@ async function send(item) {
   }
 }
 
+// Server errors and lost connections in a row: the next try waits retryDelay(failures).
+let failures = 0;
+let retryTimer = null;
+
 const flush = singleFlight(async () => {
+  clearTimeout(retryTimer);
+  retryTimer = null;
   if (state.revoked) return;
   const outcome = await sendWaiting(outbox, send, { onSent, onChange: reloadItems });
   state.networkDown = outcome.stopped === "network";
   if (outcome.stopped === "revoked") state.revoked = outcome.revoked ?? {};
   await reloadItems();
+  if (state.networkDown) {
+    failures += 1;
+    retryTimer = setTimeout(flush, retryDelay(failures));
+  } else {
+    failures = 0;
+  }
 });
+
+/** Send now, without waiting out the backoff (the network is back, the page is shown). */
+function flushNow() {
+  failures = 0;
+  return flush();
+}
 
 async function resolveWith(item, current, retry) {
   const { entry } = findEntry(item.round_id, item.entry);
@@ -594,12 +616,6 @@ const keepTheirs = (item) => resolveWith(item, item.current, false);
 const sendMineAgain = (item) => resolveWith(item, item.current, true);
 const dismiss = (item) => resolveWith(item, findEntry(item.round_id, item.entry).entry?.result
                                             ?? null, false);
-
-async function sendAgain(item) {
-  await outbox.put({ ...item, state: "waiting", server_errors: 0, error: null });
-  await reloadItems();
-  flush();
-}
 
 // ------------------------------------------------------------------ sheets (forms)
 function stepper(name, label, value = 0) {
@@ -838,23 +854,21 @@ function showRequestedTable() {
 }
 
 async function start() {
+  await outbox.putAll(serverFailuresWaiting(await outbox.all()));
   await reloadItems();
   showRequestedTable();
   clock.start().then(render);
   setInterval(renderClock, 250);
-  setInterval(() => {
-    if (state.items.some((i) => i.state === "waiting")) flush();
-  }, RETRY_MS);
   setInterval(refresh, REFRESH_MS);
   window.addEventListener("online", () => {
     state.networkDown = false;
-    flush();
+    flushNow();
     refresh();
   });
   window.addEventListener("offline", renderSync);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") {
-      flush();
+      flushNow();
       refresh();
     }
   });
