@@ -237,17 +237,59 @@ def test_the_question_tells_no_birth_year_nor_an_unpublished_championship(
     archived.birth_date = dt.date(1961, 6, 1)
     archived.save()
     secret = make_championship(name="Secret Open 2027")
-    enter(secret, "individual", archived)
     asked = [
         "Is this you?" in register(submit, wjpc, "individual", person(
             archived.first_name, archived.last_name, nationality="CZ", born=born)
         ).content.decode()
         for born in ("1961-06-01", "1990-04-01")]
     assert asked == [True, True]
+    # Once a running (here unpublished) championship holds them, they are its organiser's:
+    # not offered at all, so neither that championship nor their birth year is told.
+    enter(secret, "individual", archived)
     html = register(submit, wjpc, "individual", person(
         archived.first_name, archived.last_name, nationality="CZ")).content.decode()
+    assert "Is this you?" not in html
     assert "Secret Open 2027" not in html
     assert "1961" not in html
+
+
+def test_the_question_offers_only_people_of_the_archive_alone(wjpc, submit, clock,
+                                                              make_championship):
+    """Review of issue 22: a namesake of another running championship (no email, consent
+    given) was offered, and the registrant's own email link merged them, their private birth
+    date then in the attacker's export."""
+    other = make_championship(name="Other Open 2027")
+    namesake = Person.objects.create(first_name="Jan", last_name="Costa", nationality="PT",
+                                     birth_date=dt.date(2007, 5, 9), consent_publish=True)
+    enter(other, "individual", namesake)
+    html = register(submit, wjpc, "individual", person("Jan", "Costa", nationality="PT"))
+    assert "Is this you?" not in html.content.decode()
+
+
+def test_a_cancelled_entry_proves_no_claim(wjpc, client, submit, clock, archived):
+    """Review of issue 22: a claim took effect though its entry was refused at confirmation."""
+    from puzzlecomp.championships.services.claims import claim_registrant_confirm
+
+    register(submit, wjpc, "individual", claiming(archived))
+    claim = PersonClaim.objects.get()
+    Entry.objects.filter(pk=claim.member.entry_id).update(status="cancelled")
+    claim_registrant_confirm(claim=claim)
+    claim.refresh_from_db()
+    assert claim.state == "waiting"
+    assert claim.member.person != archived
+
+
+@pytest.mark.django_db
+def test_an_organisers_import_starts_unpublished(championship, user_in_role):
+    """Review of issue 22: a file marked published with final rounds put a forged 1:00 world
+    record on /records/ the moment an organiser uploaded it."""
+    championship.published = True
+    championship.save()
+    data = championship_export(championship)
+    copy = championship_import(data, slug="uploaded",
+                               user=user_in_role(championship, Role.ORGANISER))
+    assert not copy.published
+    assert championship_import(data, slug="moved", user=None).published
 
 
 @pytest.mark.django_db

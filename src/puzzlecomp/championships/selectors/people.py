@@ -134,3 +134,19 @@ def merges_to_undo(person_ids: Collection[int]) -> list[MergeToUndo]:
             "person", "by").order_by("-at", "-pk")
         if change.pk not in undone
     ]
+
+
+def archive_only(person_ids: Collection[int]) -> set[int]:
+    """Those of these people known only from the archive: an archived entry or an archive id,
+    and no entry in a championship still run by an organiser. "Is this you?" offers only these:
+    a person of a running championship belongs to its organiser (and has private facts)."""
+    live = set(EntryMember.objects.filter(person__in=person_ids,
+                                          entry__event__championship__archived=False)
+               .values_list("person_id", flat=True))
+    archived = set(EntryMember.objects.filter(person__in=person_ids,
+                                              entry__event__championship__archived=True)
+                   .values_list("person_id", flat=True))
+    with_id = set(Person.objects.filter(pk__in=person_ids, archive_id__isnull=False)
+                  .values_list("pk", flat=True))
+    return (archived | with_id) - live
+

@@ -20,7 +20,14 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from puzzlecomp.championships.actions import CLAIM_APPROVED, PERSON_CLAIMED
-from puzzlecomp.championships.models import EntryMember, Person, PersonChange, PersonClaim
+from puzzlecomp.championships.models import (
+    EntryMember,
+    EntryStatus,
+    Person,
+    PersonChange,
+    PersonClaim,
+)
+from puzzlecomp.championships.selectors.people import archive_only
 from puzzlecomp.championships.services.people import PeopleRefused, person_merge
 from puzzlecomp.championships.services.work import unit_of_work
 
@@ -97,9 +104,12 @@ def _approve(claim: PersonClaim, by: str, reason: str, user: Any) -> PersonClaim
 
 
 def _proven(claim: PersonClaim) -> bool:
-    """The registrant confirmed, and the known person has no other email of their own or it
-    (or an organiser) confirmed."""
+    """The registrant confirmed, their entry still stands, the known person is still the
+    archive's alone (no running championship's organiser has them), and the known person has
+    no other email of their own or it (or an organiser) confirmed."""
     own = claim.person.email.strip().lower()
+    if claim.member.entry.status == EntryStatus.CANCELLED or not archive_only([claim.person_id]):
+        return False
     return claim.registrant_confirmed_at is not None and (
         not own or own == claim.member.person.email.strip().lower()
         or claim.owner_confirmed_at is not None or claim.approved_by_id is not None)

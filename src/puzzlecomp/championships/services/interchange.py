@@ -283,7 +283,7 @@ def championship_import(data: Any, *, slug: str | None = None, user: Any = None,
                                        "only the operator imports an archived championship"))
         if problems:
             raise InterchangeError(problems)
-        championship = _championship_of(document, target)
+        championship = _championship_of(document, target, operator=operator)
         with unit_of_work(CHAMPIONSHIP_IMPORTED, championship=championship, user=user,
                           source_slug=document.championship.slug, version=document.version,
                           generator=document.generator, entries=len(document.entries),
@@ -407,13 +407,15 @@ def _result_fields(row: ResultData) -> dict[str, Any]:
     return row.model_dump(exclude={"event", "round", "entry", "recorded_at"})
 
 
-def _championship_of(document: ChampionshipFile, slug: str) -> Championship:
+def _championship_of(document: ChampionshipFile, slug: str, *, operator: bool) -> Championship:
+    """The championship row of the file; an organiser's import starts unpublished, so that its
+    results reach person pages, rankings and records only once the organiser publishes it."""
     c = document.championship
     return Championship(
         slug=slug, name=c.name, ruleset_id=c.ruleset_id, venue=c.venue, starts_at=c.starts_at,
         ends_on=c.ends_on, settings=championship_settings(load_ruleset(c.ruleset_id), c.settings),
         floor_rows=c.floor_rows,
-        guest_tables=c.guest_tables, published=c.published,
+        guest_tables=c.guest_tables, published=c.published and operator,
         registration_opens_at=c.registration_opens_at,
         registration_closes_at=c.registration_closes_at,
         refund_days_before=c.refund_days_before, fee_currency=c.fee_currency,

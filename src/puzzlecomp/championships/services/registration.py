@@ -232,8 +232,10 @@ def entry_confirm(*, entry: Entry) -> Entry:
             entry.confirmed_at = timezone.now()
             template = "registration_confirmed"
         entry.save(update_fields=["status", "confirmed_at", "cancelled_at", "refund_amount"])
+        # A refused entry proves nothing: its claims wait (and never take effect).
         for claim in PersonClaim.objects.filter(member__entry=entry,
-                                                state=PersonClaim.State.WAITING):
+                                                state=PersonClaim.State.WAITING).exclude(
+                member__entry__status=EntryStatus.CANCELLED):
             claim_registrant_confirm(claim=claim)
         work.record(event=event.code, number=entry.number, status=entry.status,
                     refusal=decision.refusal.code if decision.refusal else None)

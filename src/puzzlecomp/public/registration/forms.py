@@ -16,7 +16,11 @@ from puzzlecomp.championships.engine import ioc_of_code
 from puzzlecomp.championships.messages import violation_message
 from puzzlecomp.championships.models import Event, Person
 from puzzlecomp.championships.ruleset_texts import ruleset_text
-from puzzlecomp.championships.selectors.people import PersonCandidate, person_candidates
+from puzzlecomp.championships.selectors.people import (
+    PersonCandidate,
+    archive_only,
+    person_candidates,
+)
 from puzzlecomp.championships.selectors.registration import event_rules, person_matches
 from puzzlecomp.championships.services.registration import MemberDetails
 from puzzlecomp.rules.errors import RuleViolation
@@ -176,10 +180,11 @@ class RegistrationForm:
         """True when some member may be a person known from earlier championships and has not
         said whether they are; `known` then holds the people to ask about.
 
-        Only people without an email on record who consented to publication are offered (the
-        archive's): anyone else is found by email, names and birth date, or merged by an
-        organiser. The typed birth year plays no part, so the question never tells a stored
-        birth year; the answer is a claim that waits for proof (services/claims.py).
+        Only people of the archive alone (selectors.people.archive_only) without an email on
+        record who consented to publication are offered: anyone else is found by email, names
+        and birth date, or merged by an organiser. The typed birth year plays no part, so the
+        question never tells a stored birth year; the answer is a claim that waits for proof
+        (services/claims.py).
         """
         unanswered = False
         for i in self._filled:
@@ -187,10 +192,12 @@ class RegistrationForm:
             if person_matches(email=member.email, first_name=member.first_name,
                               last_name=member.last_name, birth_date=member.birth_date).exists():
                 continue
-            candidates = [c for c in person_candidates(
+            found = [c for c in person_candidates(
                 first_name=member.first_name, last_name=member.last_name,
                 birth_year=None, country=member.nationality)
                 if not c.person.email and c.person.consent_publish]
+            from_archive = archive_only([c.person.pk for c in found])
+            candidates = [c for c in found if c.person.pk in from_archive]
             if candidates:
                 self.known[i] = candidates
                 unanswered = unanswered or not self.data.get(f"m{i}-known")
