@@ -10,9 +10,10 @@ on a laptop's small disk.
 from __future__ import annotations
 
 import os
+from io import TextIOWrapper
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 ERROR_LOG_FILE = "errors.log"
 ERROR_LOG_BYTES = 1024 * 1024
@@ -22,10 +23,10 @@ ERROR_LOG_KEPT = 3
 class OwnerOnlyFileHandler(RotatingFileHandler):
     """RotatingFileHandler whose files (the current one and each new one) are mode 600."""
 
-    def _open(self) -> IO[Any]:
+    def _open(self) -> TextIOWrapper:
         descriptor = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         os.chmod(self.baseFilename, 0o600)
-        return os.fdopen(descriptor, "a", encoding=self.encoding, errors=self.errors)
+        return open(descriptor, "a", encoding=self.encoding, errors=self.errors)
 
 
 def error_logging(data_dir: Path | None = None) -> dict[str, Any]:
