@@ -94,16 +94,12 @@ class BodiesHeld:
         self.all = 0
         self.large = 0
 
-    def take(self) -> bool:
-        if self.all >= BODIES_AT_ONCE:
+    def take(self, *, large: bool) -> bool:
+        """Count one more body, if the caps allow it."""
+        if self.all >= BODIES_AT_ONCE or (large and self.large >= LARGE_AT_ONCE):
             return False
         self.all += 1
-        return True
-
-    def take_large(self) -> bool:
-        if self.large >= LARGE_AT_ONCE:
-            return False
-        self.large += 1
+        self.large += large
         return True
 
     def give_back(self, *, large: bool) -> None:

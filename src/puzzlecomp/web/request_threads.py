@@ -59,30 +59,24 @@ class DjangoOnThreads:
             if body is not None:
                 await self._answer(scope, body, send)
             return
-        if not held.take():
+        maximum = body_maximum(scope)
+        declared = declared_length(scope)
+        if declared is not None and declared > maximum:
+            await refuse(send, TOO_LARGE)
+            return
+        # A chunked body may grow to its path's maximum.
+        large = (maximum if declared is None else declared) > FORM_BYTES
+        if not held.take(large=large):
             await refuse(send, TOO_MANY)
             return
-        large = False
         try:
-            maximum = body_maximum(scope)
-            declared = declared_length(scope)
-            if declared is not None and declared > maximum:
-                await refuse(send, TOO_LARGE)
-                return
-            large = declared is None or declared > FORM_BYTES
-            if large and not held.take_large():
-                large = False
-                await refuse(send, TOO_MANY)
-                return
-            try:
-                async with asyncio.timeout(BODY_SECONDS):
-                    body = await _body(receive, maximum=maximum)
-            except TimeoutError:
-                await refuse(send, TOO_SLOW)
-                return
-            except BodyTooLarge:
-                await refuse(send, TOO_LARGE)
-                return
+            async with asyncio.timeout(BODY_SECONDS):
+                body = await _body(receive, maximum=maximum)
+        except TimeoutError:
+            await refuse(send, TOO_SLOW)
+        except BodyTooLarge:
+            await refuse(send, TOO_LARGE)
+        else:
             if body is not None:
                 await self._answer(scope, body, send)
         finally:
