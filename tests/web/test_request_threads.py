@@ -12,9 +12,8 @@ from typing import Any
 
 import pytest
 from django.core.signals import request_started
-from django.test import override_settings
 
-from puzzlecomp.web import asgi
+from puzzlecomp.web import asgi, request_threads
 
 # Django's CSRF check: the same secret in the cookie and the form.
 CSRF = b"k" * 32
@@ -72,8 +71,8 @@ def test_a_form_posted_in_parts_reaches_django_and_its_answer_comes_back_whole()
     assert body == {"type": "http.response.body", "body": b""}
 
 
-@override_settings(FILE_UPLOAD_MAX_MEMORY_SIZE=64)
-def test_a_body_larger_than_the_memory_limit_is_read_from_its_spilled_file():
+def test_a_body_larger_than_the_memory_limit_is_read_from_its_spilled_file(monkeypatch):
+    monkeypatch.setattr(request_threads, "IN_MEMORY_BYTES", 64)
     padding = b"x" * 5_000
     form = b"language=nb&next=/&csrfmiddlewaretoken=" + CSRF + b"&padding=" + padding
     sent = call("/i18n/setlang/", form, chunks=7)

@@ -41,6 +41,10 @@ def _cursor(connection: BaseDatabaseWrapper) -> CursorWrapper:
         return connection.cursor()
     from django.db.backends.postgresql.base import ServerBindingCursor
 
+    # As connection.cursor() does: a connection the server dropped since the last request
+    # fails its health check (CONN_HEALTH_CHECKS) and is opened again, instead of failing the
+    # judge's record.
+    connection.close_if_health_check_failed()
     connection.ensure_connection()
     # What connection.cursor() does with the cursor it creates (debug log, thread check).
     return connection._prepare_cursor(  # type: ignore[no-any-return]

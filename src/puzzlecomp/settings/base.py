@@ -45,6 +45,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A path with NUL or another control character: 404 before a view or a redirect reads it.
+    "puzzlecomp.web.path_guard.ControlCharactersNotFoundMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -130,11 +132,20 @@ DATABASES = {"default": database_from_env(DATA_DIR / "puzzlecomp.sqlite3")}
 # their notices' channel under their own prefix.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_PREFIX = os.environ.get("PUZZLECOMP_REDIS_PREFIX", "puzzlecomp")
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                "KEY_PREFIX": REDIS_PREFIX}
-    if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-}
+
+
+def cache_from_env(redis_url: str, prefix: str) -> dict[str, Any]:
+    """Redis when REDIS_URL is set, else this process's memory. While Redis does not answer,
+    each process keeps the cache in its own memory (web/redis_cache.py); short timeouts, so a
+    Redis gone silent holds a request up a second at most."""
+    if not redis_url:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    return {"BACKEND": "puzzlecomp.web.redis_cache.RedisOrLocalCache", "LOCATION": redis_url,
+            "KEY_PREFIX": prefix,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}
+
+
+CACHES = {"default": cache_from_env(REDIS_URL, REDIS_PREFIX)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

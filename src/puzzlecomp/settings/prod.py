@@ -5,6 +5,7 @@ import os
 from django.core.exceptions import ImproperlyConfigured
 
 from puzzlecomp.settings.base import *  # noqa: F403
+from puzzlecomp.web.error_log import error_logging
 
 if not os.environ.get("SECRET_KEY"):
     raise ImproperlyConfigured("SECRET_KEY must be set in production")
@@ -19,3 +20,5 @@ SECURE_HSTS_PRELOAD = True
 STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# Each 500 with its traceback to stderr (the service manager's journal).
+LOGGING = error_logging()

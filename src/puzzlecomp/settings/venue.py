@@ -1,5 +1,6 @@
 """One organiser's laptop in the hall (`puzzlecomp serve --venue`): DEBUG off, a secret key of its
-own kept in the data directory, the hosts and SITE_URL that `serve` found for this machine.
+own kept in the data directory, the hosts and SITE_URL that `serve` found for this machine;
+the database and the error log readable by their owner only, as the key.
 
 Plain HTTP on the hall's network: cookies cannot be Secure, so nothing here asks for HTTPS.
 """
@@ -11,7 +12,8 @@ import secrets
 from pathlib import Path
 
 from puzzlecomp.settings.base import *  # noqa: F403
-from puzzlecomp.settings.base import DATA_DIR
+from puzzlecomp.settings.base import DATA_DIR, DATABASES
+from puzzlecomp.web.error_log import error_logging
 
 SECRET_KEY_FILE = "secret-key"
 
@@ -34,5 +36,23 @@ def secret_key(data_dir: Path) -> str:
     return path.read_text(encoding="ascii").strip()
 
 
+def owner_only_database(database: dict[str, object]) -> None:
+    """Make the SQLite file (empty: SQLite fills it) readable by its owner only, and its WAL and
+    shared-memory files if they are there already; SQLite gives the ones it creates the
+    database file's mode. Birth dates and emails are in it: no other local account may read
+    it."""
+    if database["ENGINE"] != "django.db.backends.sqlite3":
+        return
+    path = Path(str(database["NAME"]))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if file.exists() and file.stat().st_mode & 0o077:
+            file.chmod(0o600)
+
+
 DEBUG = False
 SECRET_KEY = secret_key(DATA_DIR)
+owner_only_database(DATABASES["default"])
+# Each 500 with its traceback to stderr and to errors.log in the data directory.
+LOGGING = error_logging(DATA_DIR)

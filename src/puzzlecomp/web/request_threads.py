@@ -6,7 +6,8 @@ give it the body, then to take the headers, each chunk and the end. Each wait ne
 to get the interpreter's lock (the GIL) from the request threads busy with other records, and
 in a burst of judges' records those waits, and the loop's work for them, were a third of a
 record's cost (docs/performance.md). Here the loop reads the whole body before the thread
-starts, and the thread gives back the whole response when it ends.
+starts, within the limits of web/body_limits.py, and the thread gives back the whole response
+when it ends.
 
 Django's responses here are whole pages, downloads built in memory and static files; none
 streams without end (the live streams are the live app's, on the event loop).
@@ -22,8 +23,21 @@ from typing import Any, BinaryIO
 
 from a2wsgi.wsgi import build_environ
 from a2wsgi.wsgi_typing import Environ
-from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
+
+from puzzlecomp.web.body_limits import (
+    BODY_SECONDS,
+    FORM_BYTES,
+    IN_MEMORY_BYTES,
+    TOO_LARGE,
+    TOO_MANY,
+    TOO_SLOW,
+    body_maximum,
+    declared_length,
+    has_body,
+    held,
+    refuse,
+)
 
 Receive = Callable[[], Any]
 Send = Callable[[dict[str, Any]], Any]
@@ -40,9 +54,36 @@ class DjangoOnThreads:
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix=name)
 
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
-        body = await _body(receive)
-        if body is None:
-            return  # the client left before it sent the whole request
+        if not has_body(scope):
+            body: BinaryIO | None = await _body(receive, maximum=0)
+            if body is not None:
+                await self._answer(scope, body, send)
+            return
+        maximum = body_maximum(scope)
+        declared = declared_length(scope)
+        if declared is not None and declared > maximum:
+            await refuse(send, TOO_LARGE)
+            return
+        # A chunked body may grow to its path's maximum.
+        large = (maximum if declared is None else declared) > FORM_BYTES
+        if not held.take(large=large):
+            await refuse(send, TOO_MANY)
+            return
+        try:
+            async with asyncio.timeout(BODY_SECONDS):
+                body = await _body(receive, maximum=maximum)
+        except TimeoutError:
+            await refuse(send, TOO_SLOW)
+        except BodyTooLarge:
+            await refuse(send, TOO_LARGE)
+        else:
+            if body is not None:
+                await self._answer(scope, body, send)
+        finally:
+            held.give_back(large=large)
+
+    async def _answer(self, scope: dict[str, Any], body: BinaryIO, send: Send) -> None:
+        """Run the request on a thread and send its whole response."""
         try:
             environ = build_environ(scope, body)  # type: ignore[arg-type]
             loop = asyncio.get_running_loop()
@@ -77,19 +118,31 @@ class DjangoOnThreads:
         return started[0], started[1], parts
 
 
-async def _body(receive: Receive) -> BinaryIO | None:
-    """The request's body, read on the event loop (large uploads spill to a file, as
-    Django's own ASGI handler does); None when the client disconnected first."""
+class BodyTooLarge(Exception):
+    """The body passed its path's maximum while it was read."""
+
+
+async def _body(receive: Receive, *, maximum: int) -> BinaryIO | None:
+    """The request's body, read on the event loop (beyond IN_MEMORY_BYTES it spills to a
+    file); None when the client disconnected first. BodyTooLarge past `maximum` bytes."""
     # Closed by the caller once the request thread has read it.
-    body = tempfile.SpooledTemporaryFile(  # noqa: SIM115
-        max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE)
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            body.close()
-            return None
-        body.write(message.get("body", b""))
-        if not message.get("more_body", False):
-            break
+    body = tempfile.SpooledTemporaryFile(max_size=IN_MEMORY_BYTES)  # noqa: SIM115
+    size = 0
+    try:
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                body.close()
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > maximum:
+                raise BodyTooLarge
+            body.write(chunk)
+            if not message.get("more_body", False):
+                break
+    except BaseException:
+        body.close()
+        raise
     body.seek(0)
     return body  # type: ignore[return-value]

@@ -1,0 +1,11 @@
+"""A URLconf whose one view fails, for tests of what a 500 leaves behind."""
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import path
+
+
+def fails(request: HttpRequest) -> HttpResponse:
+    raise RuntimeError("issue-22 error that must leave a trace")
+
+
+urlpatterns = [path("fails/", fails)]
