@@ -128,7 +128,8 @@ MESSAGES: Mapping[str, Promise] = {
     "result.puzzle_not_open": _("This puzzle is not open yet: check the previous one and "
                                 "authorise it first."),
     "result.puzzle_before_previous": _(
-        "A puzzle cannot be finished before the puzzle it follows."),
+        "A puzzle is finished at least %(gap)s s after the puzzle it follows: it starts only "
+        "once that one is checked."),
     "result.pieces_above_size": _("The count is more than the puzzle's pieces."),
     "result.contiguous_above_missing": _("More pieces in adjacent clusters than missing."),
     "result.found_above_missing": _("More pieces found elsewhere than missing."),
@@ -349,6 +350,17 @@ MESSAGES: Mapping[str, Promise] = {
     "people.not_their_entries": _("Choose some, not all, of this person's entries."),
     "people.not_a_merge": _("Only a merge can be undone."),
     "people.merge_undone": _("This merge is undone already."),
+    # Records that say two things at once (rules/contradictions.py).
+    "result.finished_with_count": _(
+        "A finished puzzle has its time, not a count: remove the count, or choose not "
+        "finished."),
+    "result.missing_without_finish": _(
+        "Missing pieces are noted at a finish only: a %(status)s result or puzzle has none."),
+    "result.puzzles_with_status": _(
+        "A %(status)s result holds no per-puzzle times or counts."),
+    "result.time_disagrees": _(
+        "The time %(time)s is not the last puzzle's finish (%(last)s): the last finish is "
+        "the entry's time."),
 }
 
 # How a result's status reads on the screens.

@@ -374,6 +374,16 @@ class Ruleset(Model):
     # The statuses assisted and outside_help exist (australia-state-national.txt: help asked for,
     # "No time will be recorded for any competitor who receives outside assistance").
     assistance: bool = False
+    # Whether an assisted entrant (no time recorded) may take a prize place left to it: the
+    # rulebook allows both readings; ours by default is no (docs/rulesets.md, "Assistance").
+    assisted_take_prizes: bool = False
+    # The least seconds between a finish and the finish of the puzzle (or relay part) that may
+    # only start after it is checked: at least 1, so equal seconds never pass an order check
+    # (docs/rulesets.md, "Multi-puzzle rounds").
+    next_finish_after_seconds: int = Field(default=1, ge=1)
+    # Rounds in which the head judge may give a time credit (wjpc-2025.txt, Start of the round):
+    # every_round, or before_final (the event's last round gives none). docs/rulesets.md.
+    time_credits: Literal["every_round", "before_final"] = "every_round"
     dispute_window_hours: int | None = Field(default=None, gt=0)
     no_show_after_minutes: int | None = Field(default=None, gt=0)
     events: tuple[Event, ...]
@@ -384,6 +394,8 @@ class Ruleset(Model):
         if len(set(ids)) != len(ids):
             raise ValueError("event ids repeat")
         self._check_declarations()
+        if self.assisted_take_prizes and not self.assistance:
+            raise ValueError("assisted_take_prizes needs assistance = true")
         if self.official_ranking is None:
             for event in self.events:
                 if any(a.official_only for a in event.awards):
