@@ -277,15 +277,14 @@ MESSAGES: Mapping[str, Promise] = {
                                 "members, not %(size)s."),
     "registration.drawn_teams_only": _("Teams in %(event)s are drawn by the organiser: each "
                                        "person registers alone."),
-    "registration.too_young_alone": _("%(person)s is %(age)s in the competition year: alone "
-                                      "only from %(alone_from)s; younger people enter in a pair "
-                                      "or team with an adult."),
-    "registration.needs_adult_member": _("%(person)s is %(age)s in the competition year and "
-                                         "needs a member aged %(adult_from)s or over in the "
-                                         "same entry."),
-    "registration.needs_accompanying_adult": _("%(person)s is %(age)s in the competition year: "
-                                               "under %(accompanied_below)s only when "
-                                               "accompanied by an adult."),
+    "registration.too_young_alone": _("%(person)s is %(age)s on %(day)s: alone only from "
+                                      "%(alone_from)s; younger people enter in a pair or team "
+                                      "with an adult."),
+    "registration.needs_adult_member": _("%(person)s is %(age)s on %(day)s and needs a member "
+                                         "aged %(adult_from)s or over in the same entry."),
+    "registration.needs_accompanying_adult": _("%(person)s is %(age)s on %(day)s: under "
+                                               "%(accompanied_below)s only when accompanied by "
+                                               "an adult."),
     "registration.same_person_twice": _("%(person)s appears twice in this entry."),
     "registration.already_entered": _("%(person)s already has an entry in %(event)s: each "
                                       "person may enter an event once."),
