@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from puzzlecomp.rules.credits import time_credit_allowed, time_credit_refusal
+from puzzlecomp.rules.describe import describe_ruleset
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.loading import load_ruleset, ruleset_ids
 from puzzlecomp.rules.results import Result, Status
@@ -57,3 +58,14 @@ def test_before_final_is_an_organisers_reading_refused_in_the_final_by_the_engin
     assert score_result(Result(Status.FINISHED, time=4000, time_credit=60),
                         first).final_time == 3940
     assert time_credit_refusal(final.ruleset, final.event, final.round, credit=0) is None
+
+
+def test_rulesets_show_says_which_rounds_take_credits_and_the_finish_gap():
+    """`puzzlecomp rulesets show` states the readings in plain words (docs/rulesets.md)."""
+    lines = describe_ruleset(load_ruleset("wjpc-2025"))
+    assert "Time credits: in every round." in lines
+    assert "A puzzle that starts after another is checked finishes at least 1 s after it." in lines
+    assert ("Ages (alone from 14): by birth date on 31 December before the competition year."
+            in lines)
+    australia = describe_ruleset(load_ruleset("australia-state"))
+    assert any("every unaided entrant; takes no prize" in line for line in australia)
