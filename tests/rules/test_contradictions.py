@@ -104,9 +104,17 @@ RECORD = st.builds(
     puzzles=st.one_of(st.just(()), st.tuples(PUZZLE, PUZZLE)))
 
 
-def contradictions(result: Result) -> list[str]:
+def contradictions(result: Result, sizes: tuple[int, ...]) -> list[str]:
     """The pairs of facts the rulebooks never let a record hold together, stated plainly."""
     found = []
+    if result.status is Status.UNFINISHED and result.puzzles:
+        total = sum(size if p.time is not None else p.pieces if p.pieces is not None
+                    else size - p.remaining if p.remaining is not None else 0
+                    for p, size in zip(result.puzzles, sizes, strict=True))
+        if result.pieces is not None and result.pieces != total:
+            found.append("a plain piece count that is not the puzzles' total")
+        if result.remaining is not None and sum(sizes) - result.remaining != total:
+            found.append("a plain remaining count that is not the puzzles' total")
     finished = result.status is Status.FINISHED
     if finished and (result.pieces is not None or result.remaining is not None):
         found.append("finished with a count")
@@ -142,4 +150,16 @@ def test_no_accepted_record_holds_two_facts_that_contradict_each_other(record, r
         score_result(record, rules)
     except RulesError:
         return
-    assert contradictions(record) == []
+    assert contradictions(record, rules.puzzle_sizes) == []
+
+
+def test_a_plain_count_that_disagrees_with_the_puzzles_counts_is_refused():
+    """wjpc-2025.txt, Teams Final: an unfinished team is ranked by "the highest number of pieces
+    correctly" placed, counted per puzzle; a plain total beside them must be their sum."""
+    puzzles = (PuzzleRecord(time=3000), PuzzleRecord(pieces=400))
+    assert refusals(Result(Status.UNFINISHED, pieces=1300, puzzles=puzzles), WJPC_TEAMS) == {
+        ("result.count_disagrees", "pieces")}
+    assert refusals(Result(Status.UNFINISHED, remaining=500, puzzles=puzzles), WJPC_TEAMS) == {
+        ("result.count_disagrees", "remaining")}
+    agreeing = Result(Status.UNFINISHED, pieces=1400, puzzles=puzzles)
+    assert score_result(agreeing, WJPC_TEAMS).pieces == 1400

@@ -360,6 +360,9 @@ MESSAGES: Mapping[str, Promise] = {
     "result.time_disagrees": _(
         "The time %(time)s is not the last puzzle's finish (%(last)s): the last finish is "
         "the entry's time."),
+    "result.count_disagrees": _(
+        "The count %(count)s is not the puzzles' total (%(total)s placed): the puzzles' counts "
+        "are the entry's count."),
 }
 
 # How a result's status reads on the screens.

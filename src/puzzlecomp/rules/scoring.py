@@ -229,6 +229,7 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
                 f"missing {missing_total} is more than the {rules.total_pieces} pieces",
             )
     elif result.status is Status.UNFINISHED:
+        _check_plain_count(result, rules, bad)
         if result.time is not None:
             bad("result.unfinished_with_time", "time",
                 "a result that is not finished has no finish time; choose finished or remove "
@@ -251,6 +252,21 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
             status=str(result.status),
         )
     return problems
+
+
+def _check_plain_count(result: Result, rules: RoundRules, bad: _Reporter) -> None:
+    """A plain count beside the puzzles' counts must be their total (rules/contradictions.py:
+    like a plain time, a disagreeing count is an error, not silently ignored)."""
+    if not result.puzzles or len(result.puzzles) != len(rules.puzzle_sizes):
+        return
+    total = sum(_puzzle_pieces(record, size)
+                for record, size in zip(result.puzzles, rules.puzzle_sizes, strict=True))
+    for name, value in (("pieces", result.pieces), ("remaining", result.remaining)):
+        placed = value if name == "pieces" or value is None else rules.total_pieces - value
+        if placed is not None and placed != total:
+            bad("result.count_disagrees", name,
+                f"the {name} count {value} is not the puzzles' total ({total} placed)",
+                count=value, total=total)
 
 
 def _check_count(result: Result, rules: RoundRules, bad: _Reporter) -> None:
