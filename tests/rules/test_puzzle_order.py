@@ -3,6 +3,8 @@ results with a finish time."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -104,10 +106,12 @@ def test_a_finish_at_zero_seconds_is_refused():
     assert ("result.finish_at_zero", "puzzle 1") in refusals(zero, WJPC_TEAMS)
 
 
-def test_a_finishers_redundant_piece_count_is_accepted():
-    """A finished puzzle holds all its pieces: a count given with it changes nothing."""
-    assert score_result(Result(Status.FINISHED, time=3000, pieces=500), WJPC_FIRST).final_time \
-        == 3000
+def test_a_finisher_with_a_piece_count_is_refused_even_when_the_count_is_the_whole_puzzle():
+    """wjpc-2025.txt, Unfinished Puzzles: pieces are counted only when the maximum time is
+    reached with the puzzle incomplete; a finish is a time. Issue 23, item 3: a count beside a
+    finish is a contradiction, refused rather than read past (rules/contradictions.py)."""
+    assert refusals(Result(Status.FINISHED, time=3000, pieces=500), WJPC_FIRST) == {
+        ("result.finished_with_count", "pieces")}
 
 
 def test_a_team_that_broke_the_order_never_beats_one_that_kept_it():
@@ -131,20 +135,26 @@ def puzzle_records(sizes: tuple[int, ...]) -> st.SearchStrategy[tuple[PuzzleReco
 
 def order_kept(records: tuple[PuzzleRecord, ...], rules: RoundRules) -> bool:
     """The rulebooks' order stated plainly: stages finish one after another, nothing of a stage
-    is touched before every earlier stage is finished, and every finish is within the limit;
-    where the entry chooses the order, at most one unfinished puzzle holds pieces."""
+    is touched before every earlier stage is finished, a stage's finishes come at least the
+    ruleset's gap (1 s) after the stage before ended, and every finish is within the limit;
+    where the entry chooses the order, at most one unfinished puzzle holds pieces and no two
+    puzzles finish less than the gap apart."""
+    gap = rules.ruleset.next_finish_after_seconds
     if any(r.time is not None and r.time > rules.time_limit_seconds for r in records):
         return False
     if rules.round.puzzle_order == "chosen":
+        finishes = sorted(r.time for r in records if r.time is not None)
+        if any(later - earlier < gap for earlier, later in pairwise(finishes)):
+            return False
         return sum(r.time is None and (r.pieces or 0) > 0 for r in records) <= 1
-    ended = 0
-    for stage in puzzle_stages(rules.round):
+    ended: int | None = None
+    for number, stage in enumerate(puzzle_stages(rules.round)):
         times = [records[i].time for i in stage]
-        if ended is None:
+        if number and ended is None:
             if any(records[i].time is not None or (records[i].pieces or 0) > 0 for i in stage):
                 return False
             continue
-        if any(t is not None and (t < ended or t > rules.time_limit_seconds) for t in times):
+        if number and any(t is not None and t < ended + gap for t in times):
             return False
         ended = max(times) if all(t is not None for t in times) else None  # type: ignore[type-var]
     return True

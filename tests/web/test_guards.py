@@ -1,6 +1,6 @@
 """Guards of the championship day: drawing groups or seating again asks to confirm and can be
-undone until the round starts; a final round gives no time credits; an entrant who filed a
-dispute sees it instead of the form; the correction form offers the ruleset's statuses only."""
+undone until the round starts; an entrant who filed a dispute sees it instead of the form; the
+correction form offers the ruleset's statuses only."""
 
 from __future__ import annotations
 
@@ -25,7 +25,6 @@ from puzzlecomp.championships.services.disputes import (
     dispute_file,
     dispute_resolve,
     result_correct,
-    time_credit_grant,
 )
 from puzzlecomp.championships.services.groups import groups_assign, groups_undo
 from puzzlecomp.championships.services.results import ResultValues
@@ -179,26 +178,8 @@ def test_once_the_round_has_started_nothing_is_drawn_seated_or_undone_again(orga
 
 
 # ---------------------------------------------------------------- time credits
-
-def test_the_final_round_gives_no_time_credits(championship, head_judge):
-    """wjpc-2025.txt, Start of the round, gives the time lost to a wrong puzzle back; it is
-    silent on finals. Our rule (docs/rulesets.md, Time credits): the event's last round, its
-    final, gives none, so the finishes seen in the hall decide the title."""
-    final = Round.objects.get(event__championship=championship, event__code="individual",
-                              code="final")
-    entry = Entry.objects.create(event=final.event, number=1, name="Finalist",
-                                 status="confirmed")
-    with pytest.raises(RulesError) as refused:
-        time_credit_grant(round=final, entry=entry, seconds=60, reason="Wrong puzzle")
-    assert refused.value.code == "result.credit_in_final"
-    page = head_judge.get(live_url("round", final)).content.decode()
-    assert 'id="no-credits-in-final"' in page
-    assert 'class="credit-form"' not in page
-    response = head_judge.post(live_url("credit", final), {
-        "entry": 1, "credit": "1:00", "reason": "Wrong puzzle"}, follow=True)
-    assert "The event's final round gives no time credits" in \
-        html.unescape(response.content.decode())
-
+# The final's credits (wjpc-2025.txt gives them in every round): tests/judging/
+# test_same_refusals_rules_edges.py.
 
 def test_an_earlier_round_still_offers_time_credits(head_judge, running):
     page = head_judge.get(live_url("round", running)).content.decode()

@@ -149,8 +149,8 @@ def test_under_14_may_not_enter_alone_at_wjpc_but_may_with_an_adult_in_a_pair(
     accompanied by an adult as a pair or team"."""
     child = person("Pia", "Ruiz", born="2013-06-01")
     response = register(submit, wjpc, "individual", child)
-    assert "Pia Ruiz is 13 in the competition year: alone only from 14" in (
-        response.content.decode())
+    page = response.content.decode()
+    assert "Pia Ruiz is 13 on 31 December 2026: alone only from 14" in page
     register(submit, wjpc, "pairs", child, person())
     assert Entry.objects.get().event.code == "pairs"
 
@@ -165,6 +165,22 @@ def test_under_16_needs_an_accompanying_adult_at_the_czech_championship(
     response = register(submit, czech, "individual", child)
     assert "only when accompanied by an adult" in response.content.decode()
     register(submit, czech, "individual", {**child, "accompanied_by_adult": "on"})
+    assert Entry.objects.count() == 1
+
+
+def test_under_16_is_reckoned_by_birth_date_on_the_competitions_first_day(
+        published, submit, clock):
+    """czech-championship.txt: "Persons under 16 may participate only when accompanied by an
+    adult": born in 2011, Jan turns 16 in 2027 but only after the championship of 20 September
+    2027, so he comes with an adult (issue 23, item 1; docs/rulesets.md, Ages)."""
+    czech = published("czech-championship")
+    jan = person("Jan", "Malý", nationality="CZ", born="2011-12-01", email="jan@example.cz")
+    page = register(submit, czech, "individual", jan).content.decode()
+    assert "Jan Malý is 15 on 20 September 2027: under 16 only when accompanied by an adult" in page
+    assert "Needed for anyone under 16 on 20 September 2027." in page
+    assert not Entry.objects.exists()
+    eva = person("Eva", "Malá", nationality="CZ", born="2011-09-20", email="eva@example.cz")
+    register(submit, czech, "individual", eva)
     assert Entry.objects.count() == 1
 
 

@@ -128,7 +128,8 @@ MESSAGES: Mapping[str, Promise] = {
     "result.puzzle_not_open": _("This puzzle is not open yet: check the previous one and "
                                 "authorise it first."),
     "result.puzzle_before_previous": _(
-        "A puzzle cannot be finished before the puzzle it follows."),
+        "A puzzle is finished at least %(gap)s s after the puzzle it follows: it starts only "
+        "once that one is checked."),
     "result.pieces_above_size": _("The count is more than the puzzle's pieces."),
     "result.contiguous_above_missing": _("More pieces in adjacent clusters than missing."),
     "result.found_above_missing": _("More pieces found elsewhere than missing."),
@@ -276,15 +277,14 @@ MESSAGES: Mapping[str, Promise] = {
                                 "members, not %(size)s."),
     "registration.drawn_teams_only": _("Teams in %(event)s are drawn by the organiser: each "
                                        "person registers alone."),
-    "registration.too_young_alone": _("%(person)s is %(age)s in the competition year: alone "
-                                      "only from %(alone_from)s; younger people enter in a pair "
-                                      "or team with an adult."),
-    "registration.needs_adult_member": _("%(person)s is %(age)s in the competition year and "
-                                         "needs a member aged %(adult_from)s or over in the "
-                                         "same entry."),
-    "registration.needs_accompanying_adult": _("%(person)s is %(age)s in the competition year: "
-                                               "under %(accompanied_below)s only when "
-                                               "accompanied by an adult."),
+    "registration.too_young_alone": _("%(person)s is %(age)s on %(day)s: alone only from "
+                                      "%(alone_from)s; younger people enter in a pair or team "
+                                      "with an adult."),
+    "registration.needs_adult_member": _("%(person)s is %(age)s on %(day)s and needs a member "
+                                         "aged %(adult_from)s or over in the same entry."),
+    "registration.needs_accompanying_adult": _("%(person)s is %(age)s on %(day)s: under "
+                                               "%(accompanied_below)s only when accompanied by "
+                                               "an adult."),
     "registration.same_person_twice": _("%(person)s appears twice in this entry."),
     "registration.already_entered": _("%(person)s already has an entry in %(event)s: each "
                                       "person may enter an event once."),
@@ -363,6 +363,20 @@ MESSAGES: Mapping[str, Promise] = {
     "fee.too_large": _("A fee is at most %(max)s."),
     "name.line_break": _("A name is one line: remove the line break."),
     "import.too_large": _("'%(value)s' is more than %(max)s"),
+    # Records that say two things at once (rules/contradictions.py).
+    "result.finished_with_count": _(
+        "A finished puzzle has its time, not a count: remove the count, or choose not "
+        "finished."),
+    "result.missing_without_finish": _(
+        "Missing pieces are noted at a finish only: a %(status)s result or puzzle has none."),
+    "result.puzzles_with_status": _(
+        "A %(status)s result holds no per-puzzle times or counts."),
+    "result.time_disagrees": _(
+        "The time %(time)s is not the last puzzle's finish (%(last)s): the last finish is "
+        "the entry's time."),
+    "result.count_disagrees": _(
+        "The count %(count)s is not the puzzles' total (%(total)s placed): the puzzles' counts "
+        "are the entry's count."),
 }
 
 # How a result's status reads on the screens.

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from puzzlecomp.rules.conditions import Eligibility, Value
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.ranking import RankedEntry
-from puzzlecomp.rules.results import Entry
+from puzzlecomp.rules.results import Entry, Status
 from puzzlecomp.rules.ruleset import AwardRule, Event, Ruleset
 from puzzlecomp.rules.standings import StandingLine, renumbered
 from puzzlecomp.rules.subcategories import category_standings
@@ -48,6 +48,17 @@ def award_admits(
     return all(test.admits(entry.members, settings) for test in _eligibility_tests(rule, ruleset))
 
 
+def takes_prizes(line: StandingLine, ruleset: Ruleset) -> bool:
+    """False for an assisted entrant where the ruleset gives assisted entrants no prize.
+
+    australia-state-national.txt: "No time will be recorded for any competitor who receives
+    outside assistance in completing their puzzle". Whether an entrant helped on request (placed
+    after every unaided one) may still take a trophy left to it is not said: the ruleset's
+    `assisted_take_prizes` decides, by default no (docs/rulesets.md, Assistance).
+    """
+    return ruleset.assisted_take_prizes or line.ranked.result.status is not Status.ASSISTED
+
+
 def event_awards(
     standings: Sequence[StandingLine],
     event: Event,
@@ -60,7 +71,8 @@ def event_awards(
 
     Ineligible entrants keep their place in the standings but are skipped: the prize for place 1
     goes to the best eligible entrant. Entrants sharing a place take that place's prize each, and
-    the next prize place is skipped (competition ranking). DSQ/DNS entrants take no prize.
+    the next prize place is skipped (competition ranking). DSQ/DNS entrants take no prize, nor
+    assisted ones unless the ruleset says they may (`takes_prizes`).
     `tiebreakers` holds the ranking of each subcategory tiebreaker held (by category): its
     entrants take the places after the subcategory's finalists (rules.tiebreakers).
     Raises RulesError when an official_only rule meets a ruleset without an official ranking,
@@ -105,7 +117,8 @@ def _rule_awards(
     settings: Mapping[str, Value] | None,
 ) -> list[AwardLine]:
     candidates = renumbered(
-        lines, lambda line: award_admits(rule, line.entry, ruleset, settings=settings)
+        lines, lambda line: takes_prizes(line, ruleset)
+        and award_admits(rule, line.entry, ruleset, settings=settings)
     )
     return [
         AwardLine(

@@ -13,6 +13,12 @@ _CHARGE = {
     "is truly gone costs nothing",
 }
 
+_AGE_DAY = {
+    "competition_start": "on the competition's first day",
+    "previous_year_end": "on 31 December before the competition year",
+    "year_end": "on 31 December of the competition year",
+}
+
 
 def describe_ruleset(ruleset: Ruleset) -> list[str]:
     """Lines describing events, rounds, limits, puzzle sizes and rules in plain words."""
@@ -30,8 +36,22 @@ def describe_ruleset(ruleset: Ruleset) -> list[str]:
             "everyone else keeps a place in the full ranking."
         )
     if ruleset.assistance:
+        prize = ("may take a prize no unaided entrant claims" if ruleset.assisted_take_prizes
+                 else "takes no prize")
         lines.append("Assistance: help asked for finishes with no time recorded (ranked after "
-                     "every unaided entrant); outside help, no time and no place.")
+                     f"every unaided entrant; {prize}); outside help, no time and no place.")
+    age = ruleset.registration.age
+    if age.alone_from is not None or age.accompanied_below is not None:
+        rules = [f"alone from {age.alone_from}" if age.alone_from is not None else "",
+                 f"under {age.accompanied_below} only with an accompanying adult"
+                 if age.accompanied_below is not None else ""]
+        lines.append(f"Ages ({'; '.join(r for r in rules if r)}): by birth date "
+                     f"{_AGE_DAY[age.reckoned]}.")
+    if any(len(rnd.puzzle_sizes) > 1 for event in ruleset.events for rnd in event.rounds):
+        lines.append("A puzzle that starts after another is checked finishes at least "
+                     f"{ruleset.next_finish_after_seconds} s after it.")
+    lines.append("Time credits: in every round." if ruleset.time_credits == "every_round"
+                 else "Time credits: in every round but the event's final.")
     if ruleset.dispute_window_hours:
         lines.append(f"Disputes: within {ruleset.dispute_window_hours} hours of publication.")
     for field, fact in ruleset.facts.items():

@@ -3,12 +3,15 @@
 wjpc-2025.txt, teams: the second puzzle only after the first is correctly completed and verified.
 czech-championship.txt, teams: one puzzle on the table at a time, in the order the team chooses.
 czech-blind-and-relay.txt, 3.2-3.5: the relay's parts follow one another, the 1000-piece last.
-The readings are in docs/rulesets.md ("Multi-puzzle rounds").
+The readings are in docs/rulesets.md ("Multi-puzzle rounds"). A puzzle that starts only once
+the one before is checked cannot finish at the same second: it finishes at least the ruleset's
+`next_finish_after_seconds` (1 or more) after it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from puzzlecomp.rules.results import PuzzleRecord, Result
 from puzzlecomp.rules.ruleset import Round
@@ -27,12 +30,28 @@ def puzzle_stages(rnd: Round) -> tuple[tuple[int, ...], ...]:
     return tuple(stages)
 
 
+def earliest_next_finish(previous_end: int, gap: int) -> int:
+    """The first second at which a puzzle started after a finish at `previous_end` may finish.
+
+    `gap` is the ruleset's `next_finish_after_seconds`: the previous puzzle (or relay part) is
+    checked before the next one opens, so the two never finish at the same second.
+    """
+    return previous_end + gap
+
+
+def finished_too_soon(time: int, previous_end: int, gap: int) -> bool:
+    """True when a finish at `time` comes before the earliest finish after `previous_end`."""
+    return time < earliest_next_finish(previous_end, gap)
+
+
 def check_puzzle_order(
-    result: Result, rnd: Round, sizes: tuple[int, ...], limit: int, bad: Reporter
+    result: Result, rnd: Round, sizes: tuple[int, ...], limit: int, gap: int, bad: Reporter
 ) -> None:
     """Report every puzzle finished outside the limit or worked out of the round's order.
 
-    `limit` is the entry's own limit in seconds (the round's plus its time credit).
+    `limit` is the entry's own limit in seconds (the round's plus its time credit); `gap` the
+    least seconds between a finish and the next stage's (the ruleset's
+    `next_finish_after_seconds`).
     """
     for index, record in enumerate(result.puzzles):
         field = f"puzzle {index + 1}"
@@ -42,9 +61,9 @@ def check_puzzle_order(
             bad("result.finish_past_limit", field,
                 f"{field}: the finish is past the entry's limit", limit=limit)
     if rnd.puzzle_order == "chosen":
-        _one_puzzle_at_a_time(result.puzzles, sizes, bad)
+        _one_puzzle_at_a_time(result.puzzles, sizes, gap, bad)
     else:
-        _stages_in_order(result.puzzles, sizes, puzzle_stages(rnd), bad)
+        _stages_in_order(result.puzzles, sizes, puzzle_stages(rnd), gap, bad)
 
 
 def _worked(record: PuzzleRecord, size: int) -> bool:
@@ -60,19 +79,23 @@ def _stages_in_order(
     puzzles: tuple[PuzzleRecord, ...],
     sizes: tuple[int, ...],
     stages: tuple[tuple[int, ...], ...],
+    gap: int,
     bad: Reporter,
 ) -> None:
-    # The earlier stages' last finish, or None while one of their puzzles is unfinished.
+    # The earlier stages' last finish (0 before the first stage: the start), or None while one
+    # of their puzzles is unfinished.
     ended: int | None = 0
-    for stage in stages:
+    for number, stage in enumerate(stages):
         for index in stage:
             record, field = puzzles[index], f"puzzle {index + 1}"
             if ended is None and _worked(record, sizes[index]):
                 bad("result.puzzle_out_of_order", field,
                     f"{field} holds pieces while a puzzle before it is unfinished")
-            elif ended is not None and record.time is not None and record.time < ended:
+            elif (number and ended is not None and record.time is not None
+                  and finished_too_soon(record.time, ended, gap)):
                 bad("result.puzzle_before_previous", field,
-                    f"{field} is finished before the puzzle it follows")
+                    f"{field} is finished less than {gap} s after the puzzle it follows",
+                    gap=gap)
         times = [puzzles[index].time for index in stage]
         if ended is not None and all(t is not None for t in times):
             ended = max([ended, *(t for t in times if t is not None)])
@@ -81,8 +104,15 @@ def _stages_in_order(
 
 
 def _one_puzzle_at_a_time(
-    puzzles: tuple[PuzzleRecord, ...], sizes: tuple[int, ...], bad: Reporter
+    puzzles: tuple[PuzzleRecord, ...], sizes: tuple[int, ...], gap: int, bad: Reporter
 ) -> None:
+    finishes = sorted((record.time, index) for index, record in enumerate(puzzles)
+                      if record.time is not None)
+    for (earlier, _), (time, index) in pairwise(finishes):
+        if finished_too_soon(time, earlier, gap):
+            field = f"puzzle {index + 1}"
+            bad("result.puzzle_before_previous", field,
+                f"{field} is finished less than {gap} s after the puzzle before it", gap=gap)
     started = [
         index
         for index, (record, size) in enumerate(zip(puzzles, sizes, strict=True))

@@ -16,7 +16,8 @@ class Applicant:
     """One person in a registration, with the facts the registration rules look at."""
 
     person_id: str
-    birth_year: int
+    # The birth year alone (archive data) is a fallback for the birth date.
+    birth_year: int | None = None
     name: str = ""
     nationalities: tuple[str, ...] = ()
     # The nationality represented at this edition; may stay None with a single nationality.
@@ -25,6 +26,7 @@ class Applicant:
     competed_as: str | None = None
     # An adult outside the entry (a parent, a guardian) comes along.
     accompanied_by_adult: bool = False
+    birth_date: dt.date | None = None
 
     @property
     def label(self) -> str:
@@ -199,18 +201,23 @@ def check_entry(
     """Every rule the proposed entry breaks; an empty list means it may be registered.
 
     `already_entered` holds the person ids that already have another entry in this event.
-    Ages are reckoned as the ruleset says (AgeRule.reckoned).
+    Ages are taken by birth date on the ruleset's day (AgeRule.reckoned, rules/ages.py), by birth
+    year where no date is known; a member of unknown age is held to no age rule.
     """
     problems = _size_violations(event, members)
-    ages = [policy.age.age_of(m.birth_year, competition_start.year) for m in members]
+    day = policy.age.day(competition_start)
+    ages = [policy.age.age(competition_start=competition_start, birth_date=m.birth_date,
+                           birth_year=m.birth_year) for m in members]
     seen: set[str] = set()
     for index, (member, age) in enumerate(zip(members, ages, strict=True)):
         adult_partner = any(
-            other_age >= policy.age.adult_from
+            other_age is not None and other_age >= policy.age.adult_from
             for other_index, other_age in enumerate(ages)
             if other_index != index
         )
-        problems += _age_violations(event, policy, member, age, index, adult_partner)
+        if age is not None:
+            problems += _age_violations(event, policy, member, _Age(age, day), index,
+                                        adult_partner)
         if member.person_id in seen:
             problems.append(
                 _member_violation(
@@ -277,29 +284,38 @@ def _size_violations(event: Event, members: Sequence[Applicant]) -> list[RuleVio
     ]
 
 
+@dataclasses.dataclass(frozen=True)
+class _Age:
+    years: int
+    day: dt.date
+
+
 def _age_violations(
     event: Event,
     policy: RegistrationPolicy,
     member: Applicant,
-    age: int,
+    age: _Age,
     index: int,
     adult_partner: bool,
 ) -> list[RuleViolation]:
     rule = policy.age
     problems: list[RuleViolation] = []
+    years, on = age.years, age.day.isoformat()
+    born = "birth_date" if member.birth_date is not None else "birth_year"
     # Drawn teams are formed after registration, so nobody enters them with a known adult.
     enters_alone = event.members_max == 1 or event.drawn_teams
-    if rule.alone_from is not None and age < rule.alone_from:
+    if rule.alone_from is not None and years < rule.alone_from:
         if enters_alone:
             problems.append(
                 _member_violation(
                     "registration.too_young_alone",
-                    f"{member.label} is {age} in the competition year; alone only from "
-                    f"{rule.alone_from}, younger only in a pair or team with an adult",
+                    f"{member.label} is {years} on {on}; alone only from {rule.alone_from}, "
+                    "younger only in a pair or team with an adult",
                     member,
                     index,
-                    "birth_year",
-                    age=age,
+                    born,
+                    age=years,
+                    day=age.day,
                     alone_from=rule.alone_from,
                 )
             )
@@ -307,26 +323,28 @@ def _age_violations(
             problems.append(
                 _member_violation(
                     "registration.needs_adult_member",
-                    f"{member.label} is {age} in the competition year and needs a member aged "
+                    f"{member.label} is {years} on {on} and needs a member aged "
                     f"{rule.adult_from} or over in the same entry",
                     member,
                     index,
-                    "birth_year",
-                    age=age,
+                    born,
+                    age=years,
+                    day=age.day,
                     adult_from=rule.adult_from,
                 )
             )
     accompanied = member.accompanied_by_adult or adult_partner
-    if rule.accompanied_below is not None and age < rule.accompanied_below and not accompanied:
+    if rule.accompanied_below is not None and years < rule.accompanied_below and not accompanied:
         problems.append(
             _member_violation(
                 "registration.needs_accompanying_adult",
-                f"{member.label} is {age} in the competition year; under "
-                f"{rule.accompanied_below} only when accompanied by an adult",
+                f"{member.label} is {years} on {on}; under {rule.accompanied_below} only when "
+                "accompanied by an adult",
                 member,
                 index,
                 "accompanied_by_adult",
-                age=age,
+                age=years,
+                day=age.day,
                 accompanied_below=rule.accompanied_below,
             )
         )

@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from puzzlecomp.rules.ages import AgeDay, reckoned_age, reckoning_day
 from puzzlecomp.rules.conditions import Condition, ConditionField, Eligibility
 from puzzlecomp.rules.texts import Text
 
@@ -287,21 +288,27 @@ class RegistrationWindow(Model):
 
 
 class AgeRule(Model):
-    """Ages by birth year in the competition year."""
+    """Ages by birth date on the day the ruleset names (rules/ages.py)."""
 
     # Alone in any event from this age; younger only in a pair or team with an adult.
     alone_from: int | None = None
     # Below this age only with an accompanying adult present.
     accompanied_below: int | None = None
     adult_from: int = 18
-    # birth_year: age = competition year - birth year; on_1_january: the age already reached
-    # on 1 January of the competition year (WJPC: "14 or older (born before 2011)" in 2025).
-    reckoned: Literal["birth_year", "on_1_january"] = "birth_year"
+    # The day ages are taken on: competition_start (the first competition day),
+    # previous_year_end (31 December before the competition year: WJPC's "14 or older (born
+    # before 2011)" in 2025) or year_end (31 December of the competition year).
+    reckoned: AgeDay = "competition_start"
 
-    def age_of(self, birth_year: int, competition_year: int) -> int:
-        """The age the rule compares, for someone born in `birth_year`."""
-        age = competition_year - birth_year
-        return age - 1 if self.reckoned == "on_1_january" else age
+    def age(self, *, competition_start: dt.date, birth_date: dt.date | None = None,
+            birth_year: int | None = None) -> int | None:
+        """The age the rule compares: by birth date, else by birth year (archive data)."""
+        return reckoned_age(self.reckoned, competition_start=competition_start,
+                            birth_date=birth_date, birth_year=birth_year)
+
+    def day(self, competition_start: dt.date) -> dt.date:
+        """The day ages are taken on for a competition starting on `competition_start`."""
+        return reckoning_day(self.reckoned, competition_start)
 
 
 class RegistrationPolicy(Model):
@@ -378,6 +385,16 @@ class Ruleset(Model):
     # The statuses assisted and outside_help exist (australia-state-national.txt: help asked for,
     # "No time will be recorded for any competitor who receives outside assistance").
     assistance: bool = False
+    # Whether an assisted entrant (no time recorded) may take a prize place left to it: the
+    # rulebook allows both readings; ours by default is no (docs/rulesets.md, "Assistance").
+    assisted_take_prizes: bool = False
+    # The least seconds between a finish and the finish of the puzzle (or relay part) that may
+    # only start after it is checked: at least 1, so equal seconds never pass an order check
+    # (docs/rulesets.md, "Multi-puzzle rounds").
+    next_finish_after_seconds: int = Field(default=1, ge=1)
+    # Rounds in which the head judge may give a time credit (wjpc-2025.txt, Start of the round):
+    # every_round, or before_final (the event's last round gives none). docs/rulesets.md.
+    time_credits: Literal["every_round", "before_final"] = "every_round"
     dispute_window_hours: int | None = Field(default=None, gt=0)
     no_show_after_minutes: int | None = Field(default=None, gt=0)
     events: tuple[Event, ...]
@@ -388,6 +405,8 @@ class Ruleset(Model):
         if len(set(ids)) != len(ids):
             raise ValueError("event ids repeat")
         self._check_declarations()
+        if self.assisted_take_prizes and not self.assistance:
+            raise ValueError("assisted_take_prizes needs assistance = true")
         if self.official_ranking is None:
             for event in self.events:
                 if any(a.official_only for a in event.awards):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from puzzlecomp.rules.contradictions import check_contradictions
+from puzzlecomp.rules.credits import time_credit_refusal
 from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
 from puzzlecomp.rules.puzzle_order import check_puzzle_order
 from puzzlecomp.rules.results import NO_MISSING, MissingPieces, PuzzleRecord, Result, Status
@@ -93,6 +95,8 @@ def _plainly_valid(result: Result, rules: RoundRules) -> bool:
     missing = result.missing
     if status is _FINISHED:
         time = result.time
+        if result.pieces is not None:
+            return False
         if missing is NO_MISSING:
             return time is not None and 0 < time <= rules.time_limit_seconds
         return (
@@ -110,7 +114,7 @@ def _plainly_valid(result: Result, rules: RoundRules) -> bool:
             and missing is NO_MISSING
             and 0 <= pieces <= rules.total_pieces
         )
-    return (result.time is None and result.pieces is None
+    return (result.time is None and result.pieces is None and missing is NO_MISSING
             and (status not in _ASSISTANCE or rules.ruleset.assistance))
 
 
@@ -192,12 +196,19 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
     if problems:
         return problems
     limit = rules.time_limit_seconds + result.time_credit
+    check_contradictions(result, bad)
+    credit = time_credit_refusal(rules.ruleset, rules.event, rules.round,
+                                 credit=result.time_credit, entry=entry)
+    if credit is not None:
+        problems.append(credit)
     if result.puzzles and result.status in (Status.FINISHED, Status.UNFINISHED):
-        check_puzzle_order(result, rules.round, rules.puzzle_sizes, limit, bad)
+        check_puzzle_order(result, rules.round, rules.puzzle_sizes, limit,
+                           rules.ruleset.next_finish_after_seconds, bad)
     if result.status is Status.FINISHED:
         time = _finish_time(result)
         if time is None:
-            bad("result.finish_without_time", "time", "a finished result needs its time")
+            if not result.puzzles:  # each unfinished puzzle was named above
+                bad("result.finish_without_time", "time", "a finished result needs its time")
         elif result.time == 0:
             bad("result.finish_at_zero", "time", "a finish at 0:00:00 is not a time")
         elif time > limit and result.time is not None:
@@ -218,6 +229,7 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
                 f"missing {missing_total} is more than the {rules.total_pieces} pieces",
             )
     elif result.status is Status.UNFINISHED:
+        _check_plain_count(result, rules, bad)
         if result.time is not None:
             bad("result.unfinished_with_time", "time",
                 "a result that is not finished has no finish time; choose finished or remove "
@@ -240,6 +252,21 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
             status=str(result.status),
         )
     return problems
+
+
+def _check_plain_count(result: Result, rules: RoundRules, bad: _Reporter) -> None:
+    """A plain count beside the puzzles' counts must be their total (rules/contradictions.py:
+    like a plain time, a disagreeing count is an error, not silently ignored)."""
+    if not result.puzzles or len(result.puzzles) != len(rules.puzzle_sizes):
+        return
+    total = sum(_puzzle_pieces(record, size)
+                for record, size in zip(result.puzzles, rules.puzzle_sizes, strict=True))
+    for name, value in (("pieces", result.pieces), ("remaining", result.remaining)):
+        placed = value if name == "pieces" or value is None else rules.total_pieces - value
+        if placed is not None and placed != total:
+            bad("result.count_disagrees", name,
+                f"the {name} count {value} is not the puzzles' total ({total} placed)",
+                count=value, total=total)
 
 
 def _check_count(result: Result, rules: RoundRules, bad: _Reporter) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q
 
-from puzzlecomp.championships.engine import round_rules
+from puzzlecomp.championships.engine import round_rules, ruleset_of
 from puzzlecomp.championships.models import (
     Dispute,
     DisputeStatus,
@@ -35,9 +35,11 @@ from puzzlecomp.championships.selectors.rounds import (
     round_limit_seconds,
     rounds_read_now,
 )
+from puzzlecomp.rules.credits import time_credit_refusal
 from puzzlecomp.rules.errors import RulesError, RuleViolation
 from puzzlecomp.rules.relay import rotation_schedule
 from puzzlecomp.rules.results import Status
+from puzzlecomp.rules.rounds import find_round
 
 
 class SeatState(StrEnum):
@@ -221,6 +223,13 @@ def time_credit_of(rnd: Round, entry: Entry) -> int:
     if granted is not None:
         return granted
     return credit_of(None, Result.objects.filter(round=rnd, entry=entry).first())
+
+
+def time_credit_refused(rnd: Round, *, seconds: int, entry: str = "") -> RuleViolation | None:
+    """Why the round takes no credit of `seconds`, by the engine's rule (rules/credits.py)."""
+    ruleset = ruleset_of(rnd)
+    event, spec = find_round(ruleset, rnd.event.code, rnd.code)
+    return time_credit_refusal(ruleset, event, spec, credit=seconds, entry=entry)
 
 
 def credit_of(granted: int | None, result: Result | None) -> int:

@@ -34,8 +34,8 @@ from puzzlecomp.championships.models import (
     Seat,
     TimeCreditGrant,
 )
-from puzzlecomp.championships.selectors.live import time_credit_of
-from puzzlecomp.championships.selectors.planning import contacts_of, is_last_round
+from puzzlecomp.championships.selectors.live import time_credit_of, time_credit_refused
+from puzzlecomp.championships.selectors.planning import contacts_of
 from puzzlecomp.championships.selectors.rounds import dispute_window_ends
 from puzzlecomp.championships.services.entrant_mail import entrant_emails_wanted
 from puzzlecomp.championships.services.results import (
@@ -208,14 +208,13 @@ def time_credit_grant(*, round: Round, entry: Entry, seconds: int, reason: str,
     wjpc-2025.txt, Start of the round: a wrong puzzle handed out. The credit in force is kept
     on the entry's seat, so it holds before the entry has a result, and every grant in
     TimeCreditGrant; a result already stored is rewritten with the credit (the engine checks
-    it against the recorded time). Refused in the event's final (last) round, where the
-    finishes seen in the hall decide the title: no rulebook provides a credit there
-    (docs/rulesets.md, "Time credits").
+    it against the recorded time). The rounds that take credits are the ruleset's
+    `time_credits` (rules/credits.py, the rule every path applies; docs/rulesets.md).
     """
     rnd = round
-    if is_last_round(rnd):
-        raise _refuse("result.credit_in_final", "the event's final round gives no time credits",
-                      entry=str(entry.number), field="round")
+    refused = time_credit_refused(rnd, seconds=seconds, entry=str(entry.number))
+    if refused is not None:
+        raise RulesError(refused)
     if not reason.strip():
         raise _refuse("result.reason_required", "say why the entry gets a time credit",
                       entry=str(entry.number), field="reason")

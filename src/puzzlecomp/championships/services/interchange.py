@@ -73,9 +73,10 @@ from puzzlecomp.formats.interchange import (
     parse_championship_file,
     problem,
 )
+from puzzlecomp.rules.credits import time_credit_refusal
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.loading import load_ruleset
-from puzzlecomp.rules.rounds import RoundRules, resolve_round
+from puzzlecomp.rules.rounds import RoundRules, find_round, resolve_round
 from puzzlecomp.rules.scoring import score_result
 from puzzlecomp.rules.settings import championship_settings
 
@@ -391,6 +392,17 @@ def _result_problems(document: ChampionshipFile, *, ruleset_id: str,
                          entry=str(row.entry))
         except RulesError as error:
             problems += [problem(_result_path(i, v.field), v.message) for v in error.violations]
+    for i, seat in enumerate(document.seats):
+        # A credit granted before any result is refused as the head judge's grant would be.
+        if not seat.time_credit:
+            continue
+        try:
+            event, spec = find_round(ruleset, seat.event, seat.round)
+        except RulesError:
+            continue  # an unknown event or round is named by the file's own checks
+        refused = time_credit_refusal(ruleset, event, spec, credit=seat.time_credit)
+        if refused is not None:
+            problems.append(problem(f"seats[{i}].time_credit", refused.message))
     return problems
 
 

@@ -30,7 +30,7 @@ from puzzlecomp.championships.services.results import (
     result_submit,
 )
 from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
-from puzzlecomp.rules.puzzle_order import puzzle_stages
+from puzzlecomp.rules.puzzle_order import finished_too_soon, puzzle_stages
 from puzzlecomp.rules.results import Status
 from puzzlecomp.rules.rounds import RoundRules
 from puzzlecomp.rules.times import format_time
@@ -157,7 +157,7 @@ def values_for(write: JudgeWrite, *, current: Result | None, rules: RoundRules, 
                f"{format_time(write.time_seconds)} is later than the round's clock "
                f"({format_time(int(elapsed_seconds))})", elapsed=int(elapsed_seconds))
     if write.action is Action.DSQ:
-        return _disqualify(write, current, credit, refuse)
+        return _disqualify(write, credit, refuse)
     if len(rules.puzzle_sizes) > 1:
         return _multi_puzzle(write, current, rules, credit, refuse)
     if write.puzzle not in (None, 1):
@@ -225,12 +225,13 @@ def _count(write: JudgeWrite, *, competitor_confirmed: bool, time_credit: int) -
                         competitor_confirmed=competitor_confirmed, note=write.note)
 
 
-def _disqualify(write: JudgeWrite, current: Result | None, credit: int,
+def _disqualify(write: JudgeWrite, credit: int,
                 refuse: _Refusals) -> ResultValues:
     if not write.note.strip():
         refuse("result.dsq_without_reason", "note", "a disqualification needs its reason")
-    return ResultValues(status=Status.DSQ, time_credit=credit,
-                        puzzles=list(current.puzzles) if current else [], checked=True,
+    # A disqualified entry has no per-puzzle times or counts (rules/contradictions.py); the
+    # result's history keeps what was recorded before.
+    return ResultValues(status=Status.DSQ, time_credit=credit, checked=True,
                         note=write.note.strip())
 
 
@@ -326,8 +327,9 @@ def _tap_puzzle(write: JudgeWrite, index: int, puzzles: list[dict[str, Any]],
                limit=limit)
     earlier = [puzzles[i]["time"] for s in stages[:stage] for i in s
                if puzzles[i]["time"] is not None]
-    if earlier and time < max(earlier):
+    gap = rules.ruleset.next_finish_after_seconds
+    if earlier and finished_too_soon(time, max(earlier), gap):
         refuse("result.puzzle_before_previous", "time_seconds",
-               "a puzzle cannot be finished before the puzzle it follows")
+               f"a puzzle is finished at least {gap} s after the puzzle it follows", gap=gap)
     record.update(time=time, pieces=None, remaining=None, missing=0, contiguous=0, found=0,
                   verified=False)

@@ -147,7 +147,7 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
                    for m in members}
         applicants = [
             Applicant(
-                person_id=m.identity, birth_year=m.birth_date.year,
+                person_id=m.identity, birth_year=m.birth_date.year, birth_date=m.birth_date,
                 name=f"{m.first_name} {m.last_name}",
                 nationalities=tuple(_ioc(c) for c in m.nationalities),
                 chosen_nationality=_ioc(m.represents) if m.represents else None,

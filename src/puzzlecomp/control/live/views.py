@@ -54,7 +54,6 @@ from puzzlecomp.championships.selectors.planning import (
     TABLE_WIDTH,
     group_labels,
     group_of_label,
-    is_last_round,
 )
 from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
@@ -191,7 +190,8 @@ def round_control(request: HttpRequest, championship: Championship,
         "championship": championship, "round": rnd, "clock": clock,
         "clock_json": clock.as_json(), "clock_text": _clock_texts(clock),
         "moves": _moves(rnd), "acts": _acts(request, championship),
-        "credit_form": None if is_last_round(rnd) else TimeCreditForm(),
+        "credit_form": (None if selectors.time_credit_refused(rnd, seconds=1)
+                        else TimeCreditForm()),
         "window_ends": dispute_window_ends(rnd),
         "open_disputes": selectors.open_disputes_count(rnd),
         "awaiting": len(selectors.finishes_awaiting_check(rnd)),

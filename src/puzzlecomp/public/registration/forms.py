@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
@@ -21,14 +21,18 @@ from puzzlecomp.championships.selectors.people import (
     archive_only,
     person_candidates,
 )
-from puzzlecomp.championships.selectors.registration import event_rules, person_matches
+from puzzlecomp.championships.selectors.registration import (
+    competition_day,
+    event_rules,
+    person_matches,
+)
 from puzzlecomp.championships.services.registration import MemberDetails
 from puzzlecomp.rules.errors import RuleViolation
 from puzzlecomp.rules.ruleset import PersonFact
 
 # Engine fields (members[i].<attribute>) -> the form field that shows the message.
-FIELD_OF = {"birth_year": "birth_date", "accompanied_by_adult": "accompanied_by_adult",
-            "chosen_nationality": "represents"}
+FIELD_OF = {"birth_year": "birth_date", "birth_date": "birth_date",
+            "accompanied_by_adult": "accompanied_by_adult", "chosen_nationality": "represents"}
 MEMBER_FIELD = re.compile(r"^members\[(\d+)\]\.(\w+)$")
 
 
@@ -84,7 +88,8 @@ class MemberForm(forms.Form):
 
     def __init__(self, *args: Any, region: PersonFact | None = None,
                  first_of_year_asked: bool = False,
-                 accompanied_below: int | None = None, **kwargs: Any) -> None:
+                 accompanied_below: int | None = None, age_day: dt.date | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.region = region
         if not first_of_year_asked:
@@ -102,9 +107,11 @@ class MemberForm(forms.Form):
         if accompanied_below is None:
             del self.fields["accompanied_by_adult"]
         else:
+            # The ruleset's day for ages (rules/ages.py): the competition's first day here.
             self.fields["accompanied_by_adult"].help_text = _(
-                "Needed for anyone under %(age)s in the competition year.") % {
-                "age": accompanied_below}
+                "Needed for anyone under %(age)s on %(day)s.") % {
+                "age": accompanied_below,
+                "day": formats.date_format(age_day, "DATE_FORMAT") if age_day else ""}
 
     def clean_birth_date(self) -> dt.date:
         born: dt.date = self.cleaned_data["birth_date"]
@@ -150,10 +157,11 @@ class RegistrationForm:
         required = 1 if spec.drawn_teams else spec.members_min
         region = ruleset.facts.get("region")
         accompanied_below = ruleset.registration.age.accompanied_below
+        age_day = ruleset.registration.age.day(competition_day(event.championship))
         self.members = [
             MemberForm(data, prefix=f"m{i}", region=region,
                        first_of_year_asked="first_state_competition_of_year" in ruleset.facts,
-                       accompanied_below=accompanied_below,
+                       accompanied_below=accompanied_below, age_day=age_day,
                        empty_permitted=i >= required, use_required_attribute=i < required)
             for i in range(blocks)
         ]

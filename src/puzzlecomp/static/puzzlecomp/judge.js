@@ -124,7 +124,9 @@ function applyLocally(round, result, item) {
   const base = result ?? { ...EMPTY };
   const v = item.values;
   if (item.action === "dsq") {
+    // As the server stores it: a dsq holds no per-puzzle times, counts or missing pieces.
     return { ...base, status: "dsq", time_seconds: null, pieces: null, remaining: null,
+             missing: 0, missing_contiguous: 0, missing_found: 0, puzzles: [],
              checked: true, note: v.note };
   }
   if (!isMulti(round)) {
