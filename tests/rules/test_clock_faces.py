@@ -1,10 +1,9 @@
 """What every clock shows for each group of a two-group round, through every state of the round
 (rules/round_life.py `group_clock_at`, the one decision every screen draws; issue 24, item 2).
 
-WJPC groups share the tables and play one after another (wjpc-2025.txt, Group Assignment
-for First Round); at the
-maximum time the pieces are counted (Unfinished Puzzles); results are posted, then disputed
-within 4 hours (Disputes and Reviews).
+WJPC groups share the tables and play one after another (wjpc-2025.txt, Group Assignment for
+First Round); at the maximum time the pieces are counted (Unfinished Puzzles); results are
+posted, then disputed within 4 hours (Disputes and Reviews).
 """
 
 from __future__ import annotations

@@ -124,16 +124,17 @@ def round_move(*, round: Round, to: RoundState, user: Any = None,
         final_check(window_ends=dispute_window_ends(rnd), now=now,
                     open_disputes=Dispute.objects.filter(round=rnd,
                                                          status=DisputeStatus.OPEN).count())
-    missing: list[str] = []
-    if to in (RoundState.PROVISIONAL, RoundState.PUBLISHED) and not is_back(rnd.state, to):
-        missing = round_results_missing_get(rnd)
-        results_missing_guard(missing, knowingly=knowingly)
+    without_result: list[str] = []
+    if to in (RoundState.PROVISIONAL, RoundState.PUBLISHED) and not is_back(rnd.state, str(to)):
+        without_result = round_results_missing_get(rnd)
+        results_missing_guard(without_result, knowingly=knowingly)
     # Stopped before the limit: every clock shows this end, not a countdown.
     stopped = now if to == RoundState.COUNTING and rnd.state == RoundState.RUNNING else None
     return round_state_set(round=rnd, state=RoundState(to), user=user, stopped_at=stopped,
                            starts_at=now if to == RoundState.RUNNING else None,
                            published_at=now if to == RoundState.PUBLISHED else None,
-                           passed={"without_result": missing} if missing else None)
+                           passed={"without_result": without_result} if without_result
+                           else None)
 
 
 def group_start(*, round: Round, group: str, user: Any = None,

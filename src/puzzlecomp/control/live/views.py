@@ -245,7 +245,7 @@ def round_move(request: HttpRequest, championship: Championship, round_id: int,
         "open_disputes": selectors.open_disputes_count(rnd), "back": back,
         "without_result": (round_results_missing_get(rnd)
                            if target in (RoundState.PROVISIONAL, RoundState.PUBLISHED)
-                           and not is_back(rnd.state, target) else []),
+                           and not is_back(rnd.state, str(target)) else []),
     })
 
 

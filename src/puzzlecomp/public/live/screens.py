@@ -14,9 +14,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
+from puzzlecomp.championships.clock_face import clock_view
 from puzzlecomp.championships.models import Championship, ProjectorScene, Round
 from puzzlecomp.public.live import broadcast
-from puzzlecomp.public.live.display import CLOCK_WORDS, clock_view, page_labels
+from puzzlecomp.public.live.display import CLOCK_WORDS, page_labels
 from puzzlecomp.public.live.selectors import published_rounds, snapshot_now, words_of
 from puzzlecomp.rules.errors import RulesError
 

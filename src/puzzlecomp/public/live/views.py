@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
+from puzzlecomp.championships.clock_face import clock_view
 from puzzlecomp.championships.messages import messages_of
 from puzzlecomp.championships.models import Championship, Round
 from puzzlecomp.championships.selectors.fairness import shown_difficulty
@@ -22,7 +23,6 @@ from puzzlecomp.championships.selectors.publishing import public_entries
 from puzzlecomp.live.snapshot import Snapshot
 from puzzlecomp.public.live.display import (
     CLOCK_WORDS,
-    clock_view,
     following_words,
     page_labels,
 )
