@@ -167,7 +167,8 @@ def _clock_texts(clock: RoundClock) -> dict[str, str]:
     """The clock as text for pages without JavaScript (right at the moment of the page): its
     face as every screen shows it, and the time elapsed (standing at the end once over)."""
     face = clock_view(clock.as_json(), now=clock.server_now)
-    elapsed = clock.elapsed_seconds or 0
+    # A waiting clock (the next group) has run for no one yet.
+    elapsed = 0.0 if face.shows == "waiting" else clock.elapsed_seconds or 0
     if clock.ended_at is not None and clock.started_at is not None:
         elapsed = min(elapsed, (clock.ended_at - clock.started_at).total_seconds())
     return {"elapsed": format_time(int(elapsed)), "label": face.label, "value": face.value,

@@ -39,8 +39,9 @@ function tick() {
     $("[data-clock-label]", box).textContent = face.label;
     remaining.textContent = face.value;
     // Once assembly ended the elapsed time stands at the end.
-    const elapsed = now.shows === "countdown" || now.endedAtMs === null || !clockJson.started_at
+    let elapsed = now.shows === "countdown" || now.endedAtMs === null || !clockJson.started_at
       ? now.elapsedMs : Math.max(0, now.endedAtMs - Date.parse(clockJson.started_at));
+    if (now.shows === "waiting") elapsed = 0; // the next group has not started
     $("[data-clock-elapsed]").textContent = formatDuration(elapsed);
     box.classList.toggle("over", now.shows === "counting");
   }
