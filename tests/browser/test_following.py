@@ -11,11 +11,10 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from puzzlecomp.championships.models import Event
-from puzzlecomp.championships.services.standings import event_standings_publish
 from puzzlecomp.rules.results import Status
 from tests.browser.conftest import screenshot
 from tests.browser.test_live_results import results_url, running_round, wait_until_live, write
-from tests.standings_support import played_championship
+from tests.standings_support import played_championship, standings_publish_mid_event
 from tests.support import round_of
 from tests.web.test_public_results import enter
 
@@ -132,7 +131,7 @@ def test_the_entrant_page_has_a_follow_button_in_czech(live_page, asgi_server):
 def test_the_standings_pin_followed_entrants_on_a_phone(browser, live_server):
     championship = played_championship(individuals=30)
     event = Event.objects.get(championship=championship, code="individual")
-    event_standings_publish(event=event, published=True)
+    standings_publish_mid_event(event)
     context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844},
                                   is_mobile=True, has_touch=True)
     try:

@@ -10,11 +10,10 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from puzzlecomp.championships.models import Championship, Entry, Event, Round
-from puzzlecomp.championships.services.standings import event_standings_publish
 from puzzlecomp.rules.results import Status
 from tests.browser.conftest import screenshot
 from tests.browser.test_live_results import results_url, running_round, wait_until_live, write
-from tests.standings_support import played_championship
+from tests.standings_support import played_championship, standings_publish_mid_event
 from tests.web.test_public_results import enter
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -54,8 +53,7 @@ LAYOUT = """() => {
 def played() -> Championship:
     """The demo's individual event played to its end, with its standings published."""
     championship = played_championship(individuals=40)
-    event_standings_publish(event=Event.objects.get(championship=championship, code="individual"),
-                            published=True)
+    standings_publish_mid_event(Event.objects.get(championship=championship, code="individual"))
     Entry.objects.filter(event__championship=championship, number=3).update(name=LONG_NAME)
     return championship
 

@@ -141,8 +141,8 @@ def test_the_snapshot_carries_the_documented_fields(live_app, live_round):
     data = live_app.get(snapshot_path(live_round)).json()
     assert set(data) == {"version", "championship", "seq", "event", "round", "clock",
                          "group_clocks", "seated", "lines"}
-    assert set(data["clock"]) == {"state", "started_at", "limit_seconds", "ends_at",
-                                  "server_now"}
+    assert set(data["clock"]) == {"state", "shows", "started_at", "limit_seconds", "ends_at",
+                                  "ended_at", "server_now"}
     assert set(data["lines"][0]) == {
         "entry", "name", "flag", "group", "table", "rank", "official_rank", "eligible",
         "status", "time_seconds", "final_seconds", "penalty_seconds", "missing", "pieces",

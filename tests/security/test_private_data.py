@@ -27,12 +27,12 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.selectors.rankings import ranking_events
 from puzzlecomp.championships.services.results import result_record
 from puzzlecomp.championships.services.rounds import round_state_set
-from puzzlecomp.championships.services.standings import event_standings_publish
 from puzzlecomp.live.snapshot import round_snapshot
 from puzzlecomp.public.live.screens import OVERLAYS
 from puzzlecomp.rules.results import Status
 from tests.judging.support import seat_round
 from tests.security.test_role_matrix import routes
+from tests.standings_support import standings_publish_mid_event
 
 # Pages reached only through an entrant's private link show that entrant their own data.
 PRIVATE_LINKS = {"public:disputes:entrant", "public:disputes:emails", "public:registration:confirm",
@@ -86,7 +86,7 @@ def published(championship) -> tuple[Championship, Round, list[str]]:
         secrets += spellings(born, email, phone)
     round_state_set(round=rnd, state=RoundState.PUBLISHED,
                     starts_at=timezone.now() - dt.timedelta(hours=2))
-    event_standings_publish(event=rnd.event, published=True)
+    standings_publish_mid_event(rnd.event)
     return championship, rnd, secrets
 
 

@@ -10,6 +10,7 @@ from puzzlecomp.championships.models import Role
 from puzzlecomp.championships.services.results import result_record
 from puzzlecomp.championships.services.standings import event_standings_publish
 from puzzlecomp.rules.results import Status
+from tests.standings_support import standings_publish_mid_event
 from tests.web.test_groups import add_entries, first_round
 
 
@@ -43,7 +44,7 @@ def test_unpublished_standings_are_nowhere_to_be_seen(ranked, client_as):
 def test_published_standings_are_public_until_withdrawn(ranked):
     slug = ranked.championship.slug
     anonymous = Client()
-    event_standings_publish(event=ranked, published=True)
+    standings_publish_mid_event(ranked)
     assert [anonymous.get(url).status_code for url in reads(slug)] == [200, 200, 200]
     assert "Dvořák 1" in anonymous.get(f"/c/{slug}/standings/").content.decode()
     assert f"/c/{slug}/standings/" in anonymous.get(f"/c/{slug}/").content.decode()
@@ -53,7 +54,7 @@ def test_published_standings_are_public_until_withdrawn(ranked):
 
 def test_standings_of_an_unpublished_championship_stay_private(ranked):
     championship = ranked.championship
-    event_standings_publish(event=ranked, published=True)
+    standings_publish_mid_event(ranked)
     championship.published = False
     championship.save(update_fields=["published"])
     anonymous = Client()

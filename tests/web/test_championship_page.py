@@ -21,10 +21,10 @@ from puzzlecomp.championships.models import (
     RoundState,
 )
 from puzzlecomp.championships.services.rounds import round_state_set
-from puzzlecomp.championships.services.standings import event_standings_publish
 from puzzlecomp.live.snapshot import snapshot_cache_clear
 from puzzlecomp.public.live.display import duration
 from puzzlecomp.rules.results import Status
+from tests.standings_support import standings_publish_mid_event
 from tests.support import published_championship, round_of
 from tests.web.test_public_results import enter, finish, record
 
@@ -114,7 +114,8 @@ def test_groups_that_start_apart_each_have_their_clock(client, live):
                    f'data-live-round="{live.pk}"')
     clocks = re.findall(r'<p class="clock-group">([^<]*)</p>\s*<p class="round-clock"'
                         r'[^>]*>\s*<span class="state state-(\w+)"', part)
-    assert clocks[:2] == [("Group A", "running"), ("Group B", "planned")]
+    # Group B waits while A is at the tables (round_life.group_clock_at: "waiting").
+    assert clocks[:2] == [("Group A", "running"), ("Group B", "waiting")]
     assert len(clocks) == len(live.groups)
 
 
@@ -189,7 +190,7 @@ def test_the_podium_is_the_final_rounds_first_three_once_published(client, final
 
 
 def test_the_podium_comes_from_the_standings_once_they_are_published(client, final):
-    event_standings_publish(event=final.event, published=True)
+    standings_publish_mid_event(final.event)
     html = get(client, "championship", final.event.championship.slug)
     podium = section(html, 'data-podium="individual"')
     assert names(podium) == ["Ben Berg", "Carla Garcia", "Ana Nováková"]

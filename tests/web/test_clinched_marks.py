@@ -126,7 +126,7 @@ def test_confirmed_qualifiers_carry_no_certainty_mark(czech):
         finish(czech, entry, 4000 + entry.number)
     for state in (RoundState.COUNTING, RoundState.PROVISIONAL, RoundState.PUBLISHED):
         round_state_set(round=czech, state=state)
-    qualifiers_confirm(round=czech)
+    qualifiers_confirm(round=czech, knowingly=True)
     snapshot_cache_clear()
     assert {line["certainty"] for line in lines_of(czech).values()} == {None}
 

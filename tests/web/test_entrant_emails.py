@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from puzzlecomp.championships.models import AuditEntry, Entry, Role, Round, RoundState
+from puzzlecomp.championships.selectors.rounds import round_results_missing_get
 from puzzlecomp.championships.services.disputes import dispute_file, dispute_resolve
 from puzzlecomp.championships.services.entrant_mail import entry_emails_choose
 from puzzlecomp.championships.services.registration import entrant_link
@@ -50,7 +51,9 @@ def entry(rnd: Round, number: int) -> Entry:
 
 def publish(rnd: Round, capture) -> list:
     with capture(execute=True):
-        round_move(round=rnd, to=RoundState.PUBLISHED, now=NOW)
+        # Entrants seated without a result are published knowingly (rules/guards.py).
+        round_move(round=rnd, to=RoundState.PUBLISHED, now=NOW,
+                   knowingly=len(round_results_missing_get(rnd)))
     return mail.outbox
 
 
@@ -126,7 +129,8 @@ def test_a_publication_rolled_back_mails_no_one(provisional,
                                                 django_capture_on_commit_callbacks):
     def publish_then_fail() -> None:
         with transaction.atomic():
-            round_move(round=provisional, to=RoundState.PUBLISHED, now=NOW)
+            round_move(round=provisional, to=RoundState.PUBLISHED, now=NOW,
+                       knowingly=len(round_results_missing_get(provisional)))
             raise RuntimeError("the request failed after the publication")
 
     with django_capture_on_commit_callbacks(execute=True), pytest.raises(RuntimeError):

@@ -177,7 +177,7 @@ def build(state: str, django_user_model) -> World:
     rounds.round_state_set(round=first, state=RoundState("published"))
     if state == "published":
         return world
-    qualifiers.qualifiers_confirm(round=first)
+    qualifiers.qualifiers_confirm(round=first, knowingly=True)
     return world
 
 
@@ -372,7 +372,7 @@ WRITES: dict[str, Scenario] = {
         dispute=d, uphold=False, resolution="Video checked", user=w.organiser))(
             Dispute.objects.create(round=w.first, entry=w.entries[0], text="Too slow?"))),
     "qualifiers_confirm": ("published", lambda w: lambda: qualifiers.qualifiers_confirm(
-        round=w.first)),
+        round=w.first, knowingly=True)),
     "qualifier_withdraw": ("qualified", lambda w: lambda: qualifiers.qualifier_withdraw(
         round=w.first, lapse=True, entry_number=w.first.qualifiers.first().entry.number)),
     "group_difficulty_publish": ("published", lambda w: (lambda r: lambda: (
@@ -413,7 +413,9 @@ WRITES: dict[str, Scenario] = {
         message="Lunch until 13:00", user=w.organiser)),
     # standings and awards
     "event_standings_publish": ("published", lambda w: lambda: (
-        standings.event_standings_publish(event=w.event, published=True, user=w.organiser))),
+        standings.event_standings_publish(
+            event=w.event, published=True, user=w.organiser,
+            knowingly=w.event.rounds.exclude(state="final").count()))),
     # judges' phones
     "device_create": ("planned", lambda w: lambda: device_code(w)),
     "pairing_code_issue": ("planned", lambda w: (lambda d: lambda: devices.pairing_code_issue(

@@ -78,7 +78,7 @@ def lived_in(db) -> Championship:
     Dispute.objects.create(round=first, entry=entry, text="Ich war schneller — 41:07",
                            status=DisputeStatus.REJECTED, resolution="Video checked",
                            resolved_at=timezone.now())
-    qualifiers_confirm(round=first)
+    qualifiers_confirm(round=first, knowingly=True)
     qualifier_withdraw(round=first, entry_number=3, lapse=True)
     next_round_create(round=first)
     Entry.objects.filter(pk=entry.pk).update(

@@ -246,7 +246,10 @@ def test_a_round_past_its_limit_shows_counting_before_the_move_is_written(client
     clock("2027-07-01T12:00:00")
     html = page(client, "round", first.event.championship.slug, first.pk)
     assert re.search(r"data-state>Counting<", html)
-    assert re.search(r"data-clock>00:00<", html)
+    # Counting shows when assembly ended, never a countdown at 00:00 (round_life.ClockShows).
+    assert 'data-clock-box data-shows="counting"' in html
+    assert re.search(r"data-clock-label>Ended at<", html)
+    assert re.search(r"data-clock>10:30<", html)
     first.refresh_from_db()
     assert first.state == RoundState.RUNNING
 

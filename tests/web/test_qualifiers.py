@@ -103,13 +103,15 @@ def test_qualifiers_wait_until_the_round_is_published(organiser, field):
     page = page_of(organiser.get(url("qualifiers", field.round)))
     assert "confirmed once the round's results are published" in page
     assert 'id="qualifiers"' not in page
-    response = organiser.post(url("qualifiers_confirm", field.round), follow=True)
+    response = organiser.post(url("qualifiers_confirm", field.round), {"knowingly": "1"},
+                              follow=True)
     assert "confirmed once the round's results are published" in page_of(response)
     assert not Qualifier.objects.exists()
 
 
 def test_confirming_twice_stores_the_qualifiers_once(organiser, field):
-    response = organiser.post(url("qualifiers_confirm", field.round), follow=True)
+    response = organiser.post(url("qualifiers_confirm", field.round), {"knowingly": "1"},
+                              follow=True)
     assert "88 qualifiers confirmed." in page_of(response)
     confirmed = rows(field.round)
     assert len(confirmed) == 88
@@ -120,7 +122,7 @@ def test_confirming_twice_stores_the_qualifiers_once(organiser, field):
     slug = field.round.event.championship.slug
     assert {q.confirmed_by.username for q in confirmed} == {f"organiser-{slug}"}
 
-    again = organiser.post(url("qualifiers_confirm", field.round), follow=True)
+    again = organiser.post(url("qualifiers_confirm", field.round), {"knowingly": "1"}, follow=True)
     assert "already the engine's" in page_of(again)
     assert Qualifier.objects.count() == 88
     assert AuditEntry.objects.filter(action="puzzlecomp.qualifiers.confirmed").count() == 1
@@ -131,7 +133,7 @@ def test_an_open_dispute_holds_the_confirmation(field):
     """wjpc-2025 dispute window: a ranking under dispute may still change."""
     Dispute.objects.create(round=field.round, entry=field.czech[3], text="My time was 15:02")
     with pytest.raises(QualifierError) as refused:
-        qualifiers_confirm(round=field.round)
+        qualifiers_confirm(round=field.round, knowingly=True)
     assert refused.value.code == "qualifiers.disputes_open"
     assert not Qualifier.objects.exists()
 
@@ -146,7 +148,7 @@ def test_the_last_round_of_an_event_has_no_qualifiers(organiser, field):
 def test_a_withdrawn_place_goes_to_the_best_of_the_group_not_yet_qualified(organiser, field):
     """docs/qualification.md, Replacements: a place qualifier is replaced by the best entrant
     of the same group not yet qualified, reason place."""
-    qualifiers_confirm(round=field.round)
+    qualifiers_confirm(round=field.round, knowingly=True)
     response = organiser.post(url("qualifier_withdraw", field.round),
                               {"entry": field.czech[0].number}, follow=True)
     replacement = Qualifier.objects.get(from_round=field.round, entry=field.czech[86])
@@ -165,7 +167,7 @@ def test_a_withdrawn_place_goes_to_the_best_of_the_group_not_yet_qualified(organ
 
 def test_a_tied_qualifier_who_withdraws_is_replaced_by_place(field):
     """docs/qualification.md: a tie qualifier's place goes on by place, like any other."""
-    qualifiers_confirm(round=field.round)
+    qualifiers_confirm(round=field.round, knowingly=True)
     replacement = qualifier_withdraw(round=field.round, entry_number=field.czech[84].number)
     assert replacement is not None
     assert (replacement.entry, replacement.reason) == (field.czech[86], "place")
@@ -174,7 +176,7 @@ def test_a_tied_qualifier_who_withdraws_is_replaced_by_place(field):
 def test_a_play_off_place_stays_with_its_country(field):
     """wjpc-2025.txt, Play-off: the place belongs to a country without representatives, so the
     next Norwegian takes it, not the next best entrant."""
-    qualifiers_confirm(round=field.round)
+    qualifiers_confirm(round=field.round, knowingly=True)
     replacement = qualifier_withdraw(round=field.round, entry_number=field.norway[0].number)
     assert replacement is not None
     assert (replacement.entry, replacement.reason, replacement.rank) == (field.norway[1],
@@ -184,7 +186,7 @@ def test_a_play_off_place_stays_with_its_country(field):
 def test_a_play_off_place_with_nobody_left_is_refused_unless_it_may_lapse(organiser, field):
     """docs/qualification.md: with nobody of the country left, a play-off place lapses rather
     than pass to another country."""
-    qualifiers_confirm(round=field.round)
+    qualifiers_confirm(round=field.round, knowingly=True)
     data = {"entry": field.japan.number}
     page = page_of(organiser.post(url("qualifier_withdraw", field.round), data, follow=True))
     assert f"Nobody can take the place of entry {field.japan.number}" in page
@@ -203,7 +205,7 @@ def test_a_play_off_place_with_nobody_left_is_refused_unless_it_may_lapse(organi
     ("999", "Entry 999 is not a confirmed qualifier of this round."),
 ])
 def test_a_withdrawal_of_no_qualifier_says_why(organiser, field, entry, message):
-    qualifiers_confirm(round=field.round)
+    qualifiers_confirm(round=field.round, knowingly=True)
     page = page_of(organiser.post(url("qualifier_withdraw", field.round), {"entry": entry},
                                   follow=True))
     assert message in page
@@ -211,7 +213,7 @@ def test_a_withdrawal_of_no_qualifier_says_why(organiser, field, entry, message)
 
 
 def test_withdrawing_twice_is_refused(field):
-    qualifiers_confirm(round=field.round)
+    qualifiers_confirm(round=field.round, knowingly=True)
     qualifier_withdraw(round=field.round, entry_number=field.czech[0].number)
     with pytest.raises(QualifierError) as refused:
         qualifier_withdraw(round=field.round, entry_number=field.czech[0].number)
@@ -222,7 +224,7 @@ def test_the_next_round_gets_its_groups_and_seats_from_the_confirmed_qualifiers(
                                                                                 field):
     """wjpc-2025.txt: S1 holds the qualified of groups A and B; the top 8 of each group sit
     alone at a table in the next round."""
-    qualifiers_confirm(round=field.round)
+    qualifiers_confirm(round=field.round, knowingly=True)
     qualifier_withdraw(round=field.round, entry_number=field.czech[0].number)
     response = organiser.post(url("next_round_create", field.round), follow=True)
     assert "Second round: groups S1, 88 entries seated." in page_of(response).replace(
@@ -242,7 +244,7 @@ def test_the_next_round_gets_its_groups_and_seats_from_the_confirmed_qualifiers(
 def test_seating_follows_the_engine_until_qualifiers_are_confirmed(field):
     predicted = {q.entry.id for q in qualifiers_of_previous(field.second)}
     assert len(predicted) == 88
-    qualifiers_confirm(round=field.round)
+    qualifiers_confirm(round=field.round, knowingly=True)
     qualifier_withdraw(round=field.round, entry_number=field.norway[0].number)
     confirmed = {q.entry.id for q in qualifiers_of_previous(field.second)}
     assert confirmed == predicted - {str(field.norway[0].number)} | {str(field.norway[1].number)}
@@ -256,7 +258,7 @@ def test_the_next_round_is_made_only_from_confirmed_qualifiers(field):
 
 
 def test_a_started_next_round_keeps_its_entrants(organiser, field):
-    qualifiers_confirm(round=field.round)
+    qualifiers_confirm(round=field.round, knowingly=True)
     next_round_create(round=field.round)
     seated = Seat.objects.filter(round=field.second).count()
     round_state_set(round=field.second, state=RoundState.RUNNING)
@@ -269,7 +271,7 @@ def test_a_started_next_round_keeps_its_entrants(organiser, field):
 
 
 def test_after_seating_the_replacement_takes_the_withdrawn_qualifiers_table(field):
-    qualifiers_confirm(round=field.round)
+    qualifiers_confirm(round=field.round, knowingly=True)
     next_round_create(round=field.round)
     seat = Seat.objects.get(round=field.second, entry=field.czech[5])
     qualifier_withdraw(round=field.round, entry_number=field.czech[5].number)
@@ -282,7 +284,7 @@ def test_a_correction_after_confirmation_asks_to_confirm_again_and_keeps_withdra
         organiser, field):
     """An upheld dispute may move a result after the qualifiers were confirmed: the next
     round is refused until they are confirmed again, and earlier withdrawals still stand."""
-    qualifiers_confirm(round=field.round)
+    qualifiers_confirm(round=field.round, knowingly=True)
     qualifier_withdraw(round=field.round, entry_number=field.czech[0].number)
     result_record(round=field.round, entry=field.czech[87], status=Status.FINISHED,
                   time_seconds=999)
@@ -291,7 +293,7 @@ def test_a_correction_after_confirmation_asks_to_confirm_again_and_keeps_withdra
         next_round_create(round=field.round)
     assert refused.value.code == "qualifiers.outdated"
 
-    assert qualifiers_confirm(round=field.round) == 87
+    assert qualifiers_confirm(round=field.round, knowingly=True) == 87
     confirmed = rows(field.round)
     assert field.czech[87] in {q.entry for q in confirmed}
     assert field.czech[0] not in {q.entry for q in confirmed}
@@ -323,7 +325,7 @@ def test_czech_foreign_qualifiers_do_not_reduce_the_czech_places(make_championsh
     page = page_of(organiser.get(url("qualifiers", rnd)))
     assert page.count("national quota") == 50
     assert page.count("foreign quota") == 5
-    qualifiers_confirm(round=rnd)
+    qualifiers_confirm(round=rnd, knowingly=True)
     reasons = Counter(q.reason for q in rows(rnd))
     assert reasons == {"national": 50, "foreign": 5}
     assert numbers(q for q in rows(rnd) if q.reason == "national") == {e.number for e in czech[:50]}
@@ -362,7 +364,7 @@ def test_a_hall_too_small_for_the_next_round_changes_nothing(organiser, field):
     championship.floor_rows = [4]
     championship.guest_tables = 0
     championship.save()
-    qualifiers_confirm(round=field.round)
+    qualifiers_confirm(round=field.round, knowingly=True)
     page = page_of(organiser.post(url("next_round_create", field.round), follow=True))
     assert "the hall has 4 competition tables" in page
     field.second.refresh_from_db()

@@ -139,7 +139,7 @@ def test_the_xlsx_has_the_same_columns_and_rows_as_the_csv(judge, ranked):
 
 def test_confirmed_and_withdrawn_qualifiers_show_in_the_files(judge, ranked):
     round_state_set(round=ranked, state=RoundState.PUBLISHED)
-    qualifiers_confirm(round=ranked)
+    qualifiers_confirm(round=ranked, knowingly=True)
     qualifier_withdraw(round=ranked, entry_number=1, lapse=True)
     rows = {row[2]: row for row in csv_rows(judge.get(export_url(ranked, "csv")))[1:]}
     assert rows["1"][12:] == ["withdrawn", "S1", "place"]

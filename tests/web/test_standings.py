@@ -17,6 +17,7 @@ from puzzlecomp.championships.models import (
     Role,
     Round,
 )
+from puzzlecomp.championships.selectors.rounds import event_rounds_to_come
 from puzzlecomp.championships.selectors.standings import event_standings_get
 from puzzlecomp.championships.services.results import result_record
 from puzzlecomp.championships.services.standings import event_standings_publish
@@ -114,13 +115,16 @@ def test_publishing_is_audited_announced_and_can_be_withdrawn(organiser, played)
     event.standings_published_at = None
     event.save(update_fields=["standings_published_at"])
     notices = Notice.objects.filter(championship=played, kind="standings").count()
-    response = organiser.post(control(played, "publish/"), {"published": "yes"}, follow=True)
+    to_come = [r.name for r in event_rounds_to_come(event.pk)]
+    response = organiser.post(control(played, "publish/"),
+                              {"published": "yes", "knowingly": len(to_come)}, follow=True)
     assert "The standings of Individual are public." in page_of(response)
     event.refresh_from_db()
     assert event.standings_published_at is not None
     assert Notice.objects.filter(championship=played, kind="standings").count() == notices + 1
     entry = AuditEntry.objects.filter(action="puzzlecomp.event.standings_published").latest("pk")
-    assert entry.data == {"event": "individual", "published": True}
+    assert entry.data == {"event": "individual", "published": True,
+                          **({"rounds_not_final": to_come} if to_come else {})}
     assert entry.user is not None
     organiser.post(control(played, "publish/"), {"published": "no"})
     event.refresh_from_db()

@@ -27,6 +27,7 @@ from puzzlecomp.championships.models import (
     Event,
     Person,
 )
+from puzzlecomp.championships.selectors.rounds import event_rounds_to_come
 from puzzlecomp.championships.services.archive import (
     archive_import,
     invented_name,
@@ -85,7 +86,9 @@ def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
                      known=known.get(event, []))
         demo_plan_and_record(championship, seed=seed)
         for event in championship.events.all():
-            event_standings_publish(event=event, published=True, user=owner)
+            # The demo shows standings mid-event, as an organiser may do knowingly.
+            event_standings_publish(event=event, published=True, user=owner,
+                                    knowingly=len(event_rounds_to_come(event.pk)))
         _relay_demo(owner, rng)
     return (f"demo championship loaded: /control/{DEMO_SLUG}/ "
             f"(sign in as {DEMO_USER} / {DEMO_PASSWORD}); live results: /c/{DEMO_SLUG}/results/; "

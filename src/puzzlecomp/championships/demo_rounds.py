@@ -162,5 +162,6 @@ def _played_to_the_end(rnd: Round, rng: random.Random) -> None:
                                text="Our second puzzle was finished before the limit.")
         dispute_resolve(dispute=dispute, uphold=False,
                         resolution="The judge's record and the video agree with the result.")
-    qualifiers_confirm(round=rnd)
+    # Published a moment ago: the demo confirms within the dispute window, knowingly.
+    qualifiers_confirm(round=rnd, knowingly=True)
     next_round_create(round=rnd)

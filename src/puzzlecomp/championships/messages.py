@@ -377,6 +377,16 @@ MESSAGES: Mapping[str, Promise] = {
     "result.count_disagrees": _(
         "The count %(count)s is not the puzzles' total (%(total)s placed): the puzzles' counts "
         "are the entry's count."),
+    # Guards before steps that cannot be taken back quietly (rules/guards.py).
+    "guard.results_missing": _(
+        "%(count)s seated entrants have no result: %(entrants)s. Tick that you know to go on "
+        "without them."),
+    "guard.dispute_window_open": _(
+        "Competitors may dispute this round's results until %(ends)s: a ruling may still "
+        "change who qualifies. Tick that you know to confirm now."),
+    "guard.event_not_final": _(
+        "%(count)s rounds of the event are not final (%(rounds)s): the standings and awards "
+        "may still change. Tick that you know to publish now."),
 }
 
 # How a result's status reads on the screens.
@@ -444,6 +454,8 @@ def _display(name: str, value: Any) -> Any:
     or round's name in their language."""
     if name in _RULESET_NAMED and isinstance(value, str):
         return ruleset_text(value)
+    if name == "rounds" and isinstance(value, tuple | list):
+        return ", ".join(ruleset_text(str(v)) for v in value)
     if isinstance(value, dt.datetime):
         return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
     if isinstance(value, dt.date):

@@ -147,6 +147,8 @@ class Round(models.Model):
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
     # Publishing opens the ruleset's dispute window.
     published_at = models.DateTimeField(null=True, blank=True)
+    # "Stop assembling: count" before the limit: when assembly ended (every clock shows it).
+    assembly_stopped_at = models.DateTimeField(null=True, blank=True)
     state = models.CharField(max_length=20, choices=RoundState.choices,
                              default=RoundState.PLANNED)
     groups_published = models.BooleanField(default=False)

@@ -20,6 +20,10 @@ class ClockOut(Schema):
     # None while the organiser has not given the round a time limit.
     limit_seconds: int | None
     ends_at: dt.datetime | None
+    # What the clock's face shows (rules/round_life.py ClockShows): waiting, countdown,
+    # counting or ended; `ended_at` when assembly ended (the limit or the head judge's stop).
+    shows: str
+    ended_at: dt.datetime | None
     server_now: dt.datetime
 
 

@@ -155,6 +155,7 @@ class RoundData(Model):
     state: RoundStateName = "planned"
     starts_at: AwareDatetime | None = None
     published_at: AwareDatetime | None = None
+    assembly_stopped_at: AwareDatetime | None = None
     groups_published: bool = False
     seating_published: bool = False
     puzzles: list[PuzzleData] = Field(default=[], max_length=limits.MAX_PUZZLES)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -40,6 +41,10 @@ def screen_labels() -> dict[str, str | list[str]]:
         "no_show": _("no-show"),
         "elapsed": _("Elapsed"),
         "left": _("Left"),
+        # The clock's face when it shows no countdown (rules/round_life.py ClockShows).
+        "time_limit": _("Time limit"),
+        "ended_at": _("Ended at"),
+        "time_zone": timezone.get_current_timezone_name(),
         "state_planned": _("Not started"),
         "state_running": _("Running"),
         "state_counting": _("Time is up: count the unfinished puzzles"),

@@ -198,7 +198,8 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
         # Groups sharing the tables, each started by the head judge: a clock each.
         "group_clocks": {s.group: group_clock_at(s, state=clock.state,
                                                  limit_seconds=clock.limit_seconds,
-                                                 now=clock.server_now).as_json()
+                                                 now=clock.server_now,
+                                                 stopped_at=rnd.assembly_stopped_at).as_json()
                          for s in starts} if any(s.started_at for s in starts) else {},
         "seated": len(tables),
         "lines": lines,

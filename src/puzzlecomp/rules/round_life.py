@@ -61,11 +61,36 @@ def move_check(state: str, to: str) -> None:
                                    field="state", state=state, to=to))
 
 
+class ClockShows(StrEnum):
+    """What a clock shows: a group's limit while it waits (the round planned, or another group
+    at the tables), the time left while it assembles, "counting" once assembly stopped (at the
+    limit or by "Stop assembling"), and the round's end once its results are provisional or
+    later. Never a countdown after the stop, never a frozen time left."""
+
+    WAITING = "waiting"
+    COUNTDOWN = "countdown"
+    COUNTING = "counting"
+    ENDED = "ended"
+
+
+SHOWS_OF_STATE: Mapping[RoundState, ClockShows] = {
+    RoundState.PLANNED: ClockShows.WAITING,
+    RoundState.RUNNING: ClockShows.COUNTDOWN,
+    RoundState.COUNTING: ClockShows.COUNTING,
+    RoundState.PROVISIONAL: ClockShows.ENDED,
+    RoundState.PUBLISHED: ClockShows.ENDED,
+    RoundState.FINAL: ClockShows.ENDED,
+}
+
+
 @dataclass(frozen=True)
 class RoundClock:
-    """Where a round's clock stands at `server_now`; every screen draws it from these.
+    """Where a round's (or one group's) clock stands at `server_now`; every screen draws it
+    from these, and shows what `shows` says.
 
     `limit_seconds` is None while the round has no time limit (it is not ready to start).
+    `ends_at` is when assembly ends at the limit; `ended_at` when it did end (the limit, or
+    the head judge's earlier stop), known once the clock stopped.
     """
 
     state: str
@@ -73,6 +98,8 @@ class RoundClock:
     limit_seconds: int | None
     ends_at: dt.datetime | None
     server_now: dt.datetime
+    shows: str = ClockShows.WAITING
+    ended_at: dt.datetime | None = None
 
     @property
     def elapsed_seconds(self) -> float | None:
@@ -84,9 +111,9 @@ class RoundClock:
         def iso(t: dt.datetime | None) -> str | None:
             return t.isoformat() if t else None
 
-        return {"state": self.state, "started_at": iso(self.started_at),
+        return {"state": self.state, "shows": self.shows, "started_at": iso(self.started_at),
                 "limit_seconds": self.limit_seconds, "ends_at": iso(self.ends_at),
-                "server_now": iso(self.server_now)}
+                "ended_at": iso(self.ended_at), "server_now": iso(self.server_now)}
 
 
 def state_at(state: str, *, started_at: dt.datetime | None, limit_seconds: int | None,
@@ -101,14 +128,20 @@ def state_at(state: str, *, started_at: dt.datetime | None, limit_seconds: int |
 
 
 def clock_at(state: str, *, started_at: dt.datetime | None, limit_seconds: int | None,
-             now: dt.datetime) -> RoundClock:
+             now: dt.datetime, stopped_at: dt.datetime | None = None) -> RoundClock:
     """The round's clock at `now`: the state it reads as, its start and end (none before it
-    runs) and the limit."""
+    runs), the limit, and what it shows. `stopped_at`: when the head judge stopped assembly
+    ("Stop assembling: count"), which ends it before the limit."""
     read = state_at(state, started_at=started_at, limit_seconds=limit_seconds, now=now)
     started = started_at if read != RoundState.PLANNED else None
     ends = (started + dt.timedelta(seconds=limit_seconds)
             if started is not None and limit_seconds is not None else None)
-    return RoundClock(str(read), started, limit_seconds, ends, now)
+    shows = SHOWS_OF_STATE[read]
+    ended = None
+    if shows in (ClockShows.COUNTING, ClockShows.ENDED) and started is not None:
+        ended = min((t for t in (ends, stopped_at) if t is not None and t >= started),
+                    default=None)
+    return RoundClock(str(read), started, limit_seconds, ends, now, str(shows), ended)
 
 
 @dataclass(frozen=True)
@@ -132,27 +165,39 @@ def starts_early(planned_at: dt.datetime | None, now: dt.datetime) -> bool:
 
 
 def group_clock_at(start: GroupStart | None, *, state: str, limit_seconds: int | None,
-                   now: dt.datetime) -> RoundClock:
-    """One group's clock at `now`. `state` is the round's stored state: a group not started
-    reads as planned while the round runs; past counting every group reads as the round."""
+                   now: dt.datetime, stopped_at: dt.datetime | None = None) -> RoundClock:
+    """What one group's clock shows at `now`: the one decision every screen draws.
+
+    `state` is the round's stored state and `stopped_at` when the head judge stopped
+    assembly. While the round is planned or running, a group not started waits (its limit,
+    even while another group is at the tables), a started one counts down, then counts at
+    its own limit; from counting on every group reads as the round, its end being its own
+    limit or the stop, whichever came first.
+    """
     started_at = start.started_at if start is not None else None
     if state in (RoundState.PLANNED, RoundState.RUNNING):
         own = RoundState.RUNNING if started_at is not None else RoundState.PLANNED
         return clock_at(own, started_at=started_at, limit_seconds=limit_seconds, now=now)
-    return clock_at(state, started_at=started_at, limit_seconds=limit_seconds, now=now)
+    return clock_at(state, started_at=started_at, limit_seconds=limit_seconds, now=now,
+                    stopped_at=stopped_at)
 
 
 def round_clock_of_groups(starts: Sequence[GroupStart], *, state: str,
-                          limit_seconds: int | None, now: dt.datetime) -> RoundClock:
+                          limit_seconds: int | None, now: dt.datetime,
+                          stopped_at: dt.datetime | None = None) -> RoundClock:
     """The clock of a round whose groups start one after another: that of the group started
     last, and the round counts only once every group has started and reached the limit."""
     started = [s for s in starts if s.started_at is not None]
     if not started:
         return clock_at(state, started_at=None, limit_seconds=limit_seconds, now=now)
     last = max(started, key=lambda s: s.started_at or now)
-    clock = group_clock_at(last, state=state, limit_seconds=limit_seconds, now=now)
+    clock = group_clock_at(last, state=state, limit_seconds=limit_seconds, now=now,
+                           stopped_at=stopped_at)
     if state == RoundState.RUNNING and len(started) < len(starts):
-        return dataclasses.replace(clock, state=str(RoundState.RUNNING))
+        # Between groups the round runs on and shows the next group's wait, not 00:00.
+        shows = ClockShows.COUNTDOWN if clock.shows == ClockShows.COUNTDOWN else ClockShows.WAITING
+        return dataclasses.replace(clock, state=str(RoundState.RUNNING), shows=str(shows),
+                                   ended_at=None)
     return clock
 
 

@@ -342,3 +342,15 @@ def contacts_of(entry: Entry) -> list[str]:
 
 def entries_by_number(event: Event, numbers: Sequence[int]) -> dict[int, Entry]:
     return {e.number: e for e in Entry.objects.filter(event=event, number__in=numbers)}
+
+
+def tables_needed(rnd: Round, group: str) -> list[Entry]:
+    """The entrants of a first round's group who have no table although the group is seated
+    (a waiting entry promoted after the seating, an entry confirmed late): the organiser
+    seats them again or gives them a table by hand. Empty before the group is seated."""
+    if not is_first_round(rnd) or not Seat.objects.filter(round=rnd, group=group).exists():
+        return []
+    entries = confirmed_entries(rnd.event).exclude(seats__round=rnd)
+    if rnd.groups:
+        entries = entries.filter(group__in=(group, ""))
+    return list(entries.order_by("number"))

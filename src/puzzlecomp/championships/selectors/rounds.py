@@ -13,7 +13,12 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from puzzlecomp.championships.engine import round_pieces, round_rules, ruleset_of
+from puzzlecomp.championships.engine import (
+    round_entrants_without_result,
+    round_pieces,
+    round_rules,
+    ruleset_of,
+)
 from puzzlecomp.championships.models import (
     Entry,
     EntryStatus,
@@ -77,7 +82,7 @@ def group_clock_get(rnd: Round, group: str, *, now: dt.datetime | None = None,
         return clock
     by_group = {s.group: s for s in starts}
     return round_life.group_clock_at(by_group.get(group), state=state, limit_seconds=limit,
-                                     now=now)
+                                     now=now, stopped_at=rnd.assembly_stopped_at)
 
 
 def _limit(rnd: Round, rules: RoundRules | None) -> int | None:
@@ -88,10 +93,10 @@ def _round_clock(rnd: Round, starts: list[GroupStartFacts], *, now: dt.datetime,
                  limit: int | None) -> RoundClock:
     if any(s.started_at for s in starts):
         clock = round_life.round_clock_of_groups(starts, state=rnd.state, limit_seconds=limit,
-                                                 now=now)
+                                                 now=now, stopped_at=rnd.assembly_stopped_at)
     else:
         clock = round_life.clock_at(rnd.state, started_at=rnd.starts_at, limit_seconds=limit,
-                                    now=now)
+                                    now=now, stopped_at=rnd.assembly_stopped_at)
     rnd.state = RoundState(clock.state)
     return clock
 
@@ -183,6 +188,21 @@ def group_schedule_get(rnd: Round, *, now: dt.datetime | None = None) -> list[Gr
             planned = rnd.starts_at
         if together is not None:
             s = GroupStartFacts(s.group, planned, together)
-        state = round_life.group_clock_at(s, state=stored, limit_seconds=limit, now=now).state
+        state = round_life.group_clock_at(s, state=stored, limit_seconds=limit, now=now,
+                                          stopped_at=rnd.assembly_stopped_at).state
         found.append(GroupTimes(s.group, planned, s.started_at, state))
     return found
+
+
+def round_results_missing_get(rnd: Round) -> list[str]:
+    """The seated entrants (no-shows aside) who have no result in the round, as "12 Ana
+    Nováková", in number order: what publishing the results now would leave out."""
+    missing = sorted(round_entrants_without_result(rnd, members=False), key=lambda e: int(e.id))
+    return [f"{e.id} {e.name}" for e in missing]
+
+
+def event_rounds_to_come(event_id: int) -> list[Round]:
+    """The event's rounds that are not final yet, in order: what its standings still wait
+    for."""
+    return list(Round.objects.filter(event_id=event_id).exclude(state=RoundState.FINAL)
+                .order_by("position"))

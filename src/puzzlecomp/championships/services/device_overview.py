@@ -10,10 +10,11 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
 from django.utils import timezone
 
 from puzzlecomp.championships.engine import round_rules
-from puzzlecomp.championships.models import JudgeDevice, Result, Round, Seat
+from puzzlecomp.championships.models import EntryStatus, JudgeDevice, Result, Round, Seat
 from puzzlecomp.championships.selectors.rounds import round_clock_get
 from puzzlecomp.championships.services.devices import section_of
 from puzzlecomp.championships.services.recording import LIVE_STATES
@@ -90,8 +91,12 @@ def device_overview(device: JudgeDevice, *, now: dt.datetime | None = None) -> D
 def _live_round(device: JudgeDevice, rnd: Round, clock: dict[str, Any]) -> LiveRound:
     rules = round_rules(rnd)
     section = section_of(device)
+    # A withdrawn entry leaves the phone, unless it has a result to keep (history).
     seats = list(Seat.objects.filter(round=rnd, table__gte=section.table_from,
                                      table__lte=section.table_to)
+                 .exclude(Q(entry__status=EntryStatus.CANCELLED)
+                          & ~Q(entry_id__in=Result.objects.filter(round=rnd)
+                               .values("entry_id")))
                  .select_related("entry").order_by("table", "no_show", "seat"))
     results = {r.entry_id: r for r in Result.objects.filter(
         round=rnd, entry_id__in=[s.entry_id for s in seats])}

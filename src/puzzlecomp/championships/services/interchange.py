@@ -206,6 +206,7 @@ def _event_data(e: Event, rounds: list[Round], puzzles: dict[int, list[Puzzle]])
             code=r.code, name=r.name, position=r.position,
             time_limit_minutes=r.time_limit_minutes, groups=list(r.groups or []),
             state=r.state, starts_at=r.starts_at, published_at=r.published_at,
+            assembly_stopped_at=r.assembly_stopped_at,
             groups_published=r.groups_published, seating_published=r.seating_published,
             group_difficulty=[GroupDifficultyData(**figure) for figure in r.group_difficulty],
             puzzles=[PuzzleData(position=p.position, brand=p.brand, pieces=p.pieces,

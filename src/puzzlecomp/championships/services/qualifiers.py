@@ -8,9 +8,12 @@ confirmed, so the next round is seated from them even if a later correction move
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils import timezone
 
 from puzzlecomp.championships.actions import (
     NEXT_ROUND_CREATED,
@@ -34,10 +37,12 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
+from puzzlecomp.championships.selectors.rounds import dispute_window_ends
 from puzzlecomp.championships.services.seating import seating_assign
 from puzzlecomp.championships.services.work import Work, unit_of_work
 from puzzlecomp.rules import results
 from puzzlecomp.rules.clinching import Certainty, qualification_certainty
+from puzzlecomp.rules.guards import dispute_window_guard
 from puzzlecomp.rules.qualification import Qualifier as EngineQualifier
 from puzzlecomp.rules.qualification import (
     QualifyReason,
@@ -213,22 +218,28 @@ def _check_not_started(next_round: Round) -> None:
                              round=next_round.name)
 
 
-def qualifiers_confirm(*, round: Round, user: Any = None) -> int:
+def qualifiers_confirm(*, round: Round, user: Any = None, knowingly: bool = False,
+                       now: dt.datetime | None = None) -> int:
     """Store the engine's qualifiers of a published round; returns the rows written.
 
     Idempotent: when the stored confirmation is still the engine's, nothing is written (0).
     After a correction changed the ranking, confirming again replaces the confirmation and
-    applies the earlier withdrawals again. Refused while a dispute of the round is open and
-    once the next round has started.
+    applies the earlier withdrawals again. Refused while a dispute of the round is open,
+    once the next round has started, and while the dispute window is open unless the
+    organiser confirms `knowingly` (the audit records until when it was open).
     """
     with unit_of_work(QUALIFIERS_CONFIRMED, championship=round.event.championship, user=user,
                       round=round) as work:
-        return _confirm(round, work)
+        return _confirm(round, work, knowingly=knowingly, now=now or timezone.now())
 
 
-def _confirm(round: Round, work: Work) -> int:
+def _confirm(round: Round, work: Work, *, knowingly: bool, now: dt.datetime) -> int:
     rnd = _locked(round)
     _check_published(rnd)
+    window = dispute_window_ends(rnd) if rnd.state == RoundState.PUBLISHED else None
+    dispute_window_guard(window, now=now, knowingly=knowingly)
+    if window is not None and now < window:
+        work.record(dispute_window_open_until=window.isoformat())
     open_disputes = Dispute.objects.filter(round=rnd, status=DisputeStatus.OPEN).count()
     if open_disputes:
         raise QualifierError("qualifiers.disputes_open",

@@ -36,6 +36,8 @@ from puzzlecomp.championships.models import (
     Event,
     Person,
     PersonClaim,
+    RoundState,
+    Seat,
 )
 from puzzlecomp.championships.selectors.registration import (
     competition_day,
@@ -288,9 +290,21 @@ def entry_cancel(*, entry: Entry, by: Any) -> Refund:
         entry.save(update_fields=["status", "cancelled_at", "refund_amount"])
         work.record(event=entry.event.code, number=entry.number, previous_status=previous,
                     refund=str(refund.amount.amount), currency=refund.amount.currency,
-                    refusal=refund.refusal.code if refund.refusal else None)
+                    refusal=refund.refusal.code if refund.refusal else None,
+                    tables_freed=_seats_leave(entry))
         _mail_after_commit(entry, "registration_cancelled")
         return refund
+
+
+def _seats_leave(entry: Entry) -> list[dict[str, Any]]:
+    """A cancelled entry leaves the tables of every round not started yet (seating, table
+    cards, check-in, phones); a round under way keeps its seat as history. The tables
+    freed, for the audit."""
+    seats = Seat.objects.filter(entry=entry, round__state=RoundState.PLANNED)
+    freed = [{"round": code, "group": group, "table": table}
+             for code, group, table in seats.values_list("round__code", "group", "table")]
+    seats.delete()
+    return freed
 
 
 def waiting_list_promote(*, event: Event, by: Any) -> Entry:

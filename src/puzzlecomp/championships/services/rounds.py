@@ -30,13 +30,15 @@ from puzzlecomp.championships.selectors.rounds import (
     round_clock_get,
     round_limit_seconds,
     round_readiness_get,
+    round_results_missing_get,
 )
 from puzzlecomp.championships.services.entrant_mail import results_published_mail
 from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules.errors import RulesError
-from puzzlecomp.rules.round_life import final_check, group_start_check, move_check
+from puzzlecomp.rules.guards import results_missing_guard
+from puzzlecomp.rules.round_life import final_check, group_start_check, is_back, move_check
 
 
 def round_advance(rnd: Round, *, now: dt.datetime | None = None) -> Round:
@@ -69,9 +71,13 @@ def round_advance(rnd: Round, *, now: dt.datetime | None = None) -> Round:
 
 
 def round_state_set(*, round: Round, state: RoundState, starts_at: dt.datetime | None = None,
-                    published_at: dt.datetime | None = None, user: Any = None) -> Round:
-    """Move a round to a state without the order check (demo, imports); sets its start, and
-    when published the start of the dispute window (`published_at`, else now if unset)."""
+                    published_at: dt.datetime | None = None, user: Any = None,
+                    stopped_at: dt.datetime | None = None,
+                    passed: dict[str, Any] | None = None) -> Round:
+    """Move a round to a state without the order check (demo, imports); sets its start, when
+    published the start of the dispute window (`published_at`, else now if unset), and with
+    `stopped_at` when assembly was stopped before the limit; `passed`: the guards the head
+    judge passed knowingly, for the audit."""
     rnd = round
     with unit_of_work(ROUND_STATE_SET, championship=rnd.event.championship, user=user,
                       round=rnd, state=str(state)) as work:
@@ -80,6 +86,9 @@ def round_state_set(*, round: Round, state: RoundState, starts_at: dt.datetime |
         if starts_at is not None:
             rnd.starts_at = starts_at
             fields.append("starts_at")
+        if stopped_at is not None:
+            rnd.assembly_stopped_at = stopped_at
+            fields.append("assembly_stopped_at")
         if state == RoundState.PUBLISHED and (published_at or rnd.published_at is None):
             rnd.published_at = published_at or timezone.now()
             fields.append("published_at")
@@ -90,17 +99,19 @@ def round_state_set(*, round: Round, state: RoundState, starts_at: dt.datetime |
         if state == RoundState.RUNNING:
             # Debutants and the like are settled when competing starts (services/facts.py).
             member_facts_derive(championship=rnd.event.championship)
-        work.record(starts_at=rnd.starts_at.isoformat() if rnd.starts_at else None)
+        work.record(starts_at=rnd.starts_at.isoformat() if rnd.starts_at else None,
+                    **(passed or {}))
     return rnd
 
 
 def round_move(*, round: Round, to: RoundState, user: Any = None,
-               now: dt.datetime | None = None) -> Round:
+               now: dt.datetime | None = None, knowingly: int | None = None) -> Round:
     """Move a round to its next state by hand; starting sets the start to the server's now.
 
     RulesError when the move is not allowed from the round's state, when a round that is not
-    ready would start (what it lacks), and when results would become final while disputes
-    may still come.
+    ready would start (what it lacks), when results would become final while disputes
+    may still come, and when results would become provisional or public while seated
+    entrants have none, unless `knowingly` is how many (the audit records who).
     """
     now = now or timezone.now()
     rnd = round_advance(round, now=now)
@@ -113,9 +124,17 @@ def round_move(*, round: Round, to: RoundState, user: Any = None,
         final_check(window_ends=dispute_window_ends(rnd), now=now,
                     open_disputes=Dispute.objects.filter(round=rnd,
                                                          status=DisputeStatus.OPEN).count())
-    return round_state_set(round=rnd, state=RoundState(to), user=user,
+    without_result: list[str] = []
+    if to in (RoundState.PROVISIONAL, RoundState.PUBLISHED) and not is_back(rnd.state, str(to)):
+        without_result = round_results_missing_get(rnd)
+        results_missing_guard(without_result, knowingly=knowingly)
+    # Stopped before the limit: every clock shows this end, not a countdown.
+    stopped = now if to == RoundState.COUNTING and rnd.state == RoundState.RUNNING else None
+    return round_state_set(round=rnd, state=RoundState(to), user=user, stopped_at=stopped,
                            starts_at=now if to == RoundState.RUNNING else None,
-                           published_at=now if to == RoundState.PUBLISHED else None)
+                           published_at=now if to == RoundState.PUBLISHED else None,
+                           passed={"without_result": without_result} if without_result
+                           else None)
 
 
 def group_start(*, round: Round, group: str, user: Any = None,

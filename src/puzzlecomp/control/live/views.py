@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from puzzlecomp.championships.clock_face import clock_view
 from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.messages import (
     STATUS_LABELS,
@@ -57,9 +58,11 @@ from puzzlecomp.championships.selectors.planning import (
 )
 from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
+    group_clock_get,
     group_schedule_get,
     round_clock_get,
     round_readiness_get,
+    round_results_missing_get,
     round_rule_problems_get,
 )
 from puzzlecomp.championships.services import disputes as rulings
@@ -75,6 +78,7 @@ from puzzlecomp.control.live.forms import (
 from puzzlecomp.control.live.projector import scene_form
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.guards import GUARDS
 from puzzlecomp.rules.results import Status
 from puzzlecomp.rules.round_life import RoundClock, is_back, moves_from, starts_early
 from puzzlecomp.rules.scoring import statuses_of
@@ -159,12 +163,15 @@ def _missing(rnd: Round) -> list[str]:
 
 
 def _clock_texts(clock: RoundClock) -> dict[str, str]:
-    """The clock as text for pages without JavaScript (right at the moment of the page)."""
-    elapsed = clock.elapsed_seconds
-    limit = clock.limit_seconds
-    remaining = ("--:--" if limit is None else format_time(limit) if elapsed is None
-                 else format_time(max(0, int(limit - elapsed))))
-    return {"elapsed": format_time(int(elapsed or 0)), "remaining": remaining}
+    """The clock as text for pages without JavaScript (right at the moment of the page): its
+    face as every screen shows it, and the time elapsed (standing at the end once over)."""
+    face = clock_view(clock.as_json(), now=clock.server_now)
+    # A waiting clock (the next group) has run for no one yet.
+    elapsed = 0.0 if face.shows == "waiting" else clock.elapsed_seconds or 0
+    if clock.ended_at is not None and clock.started_at is not None:
+        elapsed = min(elapsed, (clock.ended_at - clock.started_at).total_seconds())
+    return {"elapsed": format_time(int(elapsed)), "label": face.label, "value": face.value,
+            "shows": face.shows, "word": face.state_words}
 
 
 @requires_role(Role.JUDGE)
@@ -213,10 +220,14 @@ def round_move(request: HttpRequest, championship: Championship, round_id: int,
     back = reverse("control:live:round", args=[championship.slug, rnd.pk])
     if request.method == "POST":
         try:
-            round_services.round_move(round=rnd, to=target, user=request.user)
+            round_services.round_move(round=rnd, to=target, user=request.user,
+                                      knowingly=_knowingly(request))
         except RulesError as refused:
             for text in messages_of(refused):
                 messages.error(request, text)
+            if any(v.code in GUARDS for v in refused.violations):
+                # The confirmation again, with what the guard found now.
+                return redirect(request.path)
         else:
             messages.success(request, _("The round is now: %(state)s.")
                              % {"state": rnd.get_state_display()})
@@ -233,7 +244,18 @@ def round_move(request: HttpRequest, championship: Championship, round_id: int,
         "window_hours": ruleset_of(rnd).dispute_window_hours,
         "window_ends": dispute_window_ends(rnd),
         "open_disputes": selectors.open_disputes_count(rnd), "back": back,
+        "without_result": (round_results_missing_get(rnd)
+                           if target in (RoundState.PROVISIONAL, RoundState.PUBLISHED)
+                           and not is_back(rnd.state, str(target)) else []),
     })
+
+
+def _knowingly(request: HttpRequest) -> int | None:
+    """The count a guard's confirmation named (its checkbox), None when not ticked."""
+    try:
+        return int(request.POST["knowingly"])
+    except (KeyError, ValueError):
+        return None
 
 
 @requires_role(Role.HEAD_JUDGE)
@@ -274,6 +296,12 @@ def _group(request: HttpRequest, rnd: Round) -> str:
         raise Http404 from None
 
 
+def _group_clock(rnd: Round, group: str) -> RoundClock:
+    """The clock a floor map shows: its group's (waiting while another group is at the
+    tables), the round's for a round of one group."""
+    return group_clock_get(rnd, group) if len(rnd.groups) > 1 else round_clock_get(rnd)
+
+
 def _queue_group(rnd: Round, group: str) -> str | None:
     """The group whose finishes a floor map's queue lists: its own, when the round has several."""
     return group if len(rnd.groups) > 1 else None
@@ -292,7 +320,7 @@ def floor_map(request: HttpRequest, championship: Championship, round_id: int) -
     and of open disputes."""
     rnd = _round(championship, round_id)
     group = _group(request, rnd)
-    clock = round_clock_get(rnd)
+    clock = _group_clock(rnd, group)
     floor = _floor(rnd, group, clock.server_now)
     counts = floor.counts if floor else {}
     panels = _panels_context(rnd, clock, request, group=_queue_group(rnd, group))
@@ -342,6 +370,10 @@ def _config(rnd: Round, clock: RoundClock, page: str, panels: dict[str, Any],
             "stale": _("New data arrived while you were typing: it is shown once you finish."),
             "soundOn": _("Sound on"), "soundOff": _("Sound off"),
             "counting": _("Counting"), "planned": _("Not started"),
+            # The clock's face (clockFace of live.js), as the server drew it.
+            "waiting": _("Waiting"), "timeLeft": _("Time left"), "timeLimit": _("Time limit"),
+            "endedAt": _("Ended at"), "timeZone": timezone.get_current_timezone_name(),
+            "states": {value: str(label) for value, label in RoundState.choices},
         },
     }
 
@@ -415,7 +447,7 @@ def live_state(request: HttpRequest, championship: Championship,
     and the panels (queues, credits, relay) rendered as on the page."""
     rnd = _round(championship, round_id)
     group = _group(request, rnd)
-    clock = round_clock_get(rnd)
+    clock = _group_clock(rnd, group)
     floor = _floor(rnd, group, clock.server_now)
     map_url = reverse("control:live:map", args=[championship.slug, rnd.pk])
     context = _panels_context(rnd, clock, request,

@@ -203,6 +203,7 @@ def seating(request: HttpRequest, championship: Championship, round_id: int) -> 
     return render(request, "control/planning/seating.html", {
         "championship": championship, "round": rnd, "group": group, "map": floor,
         "labels": selectors.group_labels(rnd), "seated": selectors.seated_groups(rnd),
+        "tables_needed": selectors.tables_needed(rnd, group),
         "no_show_from": seating_services.no_show_allowed_at(rnd, group),
         "no_show_rule": ruleset_of(rnd).no_show_after_minutes is not None,
         "undo": backup_latest(rnd, SEATING),

@@ -5,6 +5,7 @@ Each view parses, authorises, calls one service and renders.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Callable
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -35,6 +37,7 @@ from puzzlecomp.championships.selectors.fairness import (
     shown_difficulty,
     stored_difficulties,
 )
+from puzzlecomp.championships.selectors.rounds import dispute_window_ends
 from puzzlecomp.championships.services import fairness
 from puzzlecomp.championships.services import qualifiers as services
 from puzzlecomp.championships.services.exporting import FORMATS, table_export
@@ -121,11 +124,18 @@ def qualifiers(request: HttpRequest, championship: Championship, round_id: int) 
                 confirmed=[_shown(line) for line in found.confirmed],
                 proposed=[_shown(line) for line in found.proposed],
                 next_seated=next_round.seats.count(),
+                disputes_until=_disputes_until(rnd),
             )
         context.update(_fairness(rnd))
     elif rnd.state != RoundState.PLANNED:
         context["standing"] = _standing(rnd)
     return render(request, "control/rounds/qualifiers.html", context)
+
+
+def _disputes_until(rnd: Round) -> dt.datetime | None:
+    """When the round's dispute window closes, while it is open (confirming asks first)."""
+    ends = dispute_window_ends(rnd) if rnd.state == RoundState.PUBLISHED else None
+    return ends if ends is not None and timezone.now() < ends else None
 
 
 def _standing(rnd: Round) -> list[dict[str, Any]]:
@@ -171,8 +181,8 @@ def group_difficulty_publish(request: HttpRequest, championship: Championship,
 def qualifiers_confirm(request: HttpRequest, championship: Championship,
                        round_id: int) -> HttpResponse:
     rnd = _round(championship, round_id)
-    ok, written = _attempt(request, lambda: services.qualifiers_confirm(round=rnd,
-                                                                       user=request.user))
+    ok, written = _attempt(request, lambda: services.qualifiers_confirm(
+        round=rnd, user=request.user, knowingly=request.POST.get("knowingly") == "1"))
     if ok and written:
         messages.success(request, ngettext("%(count)s qualifier confirmed.",
                                            "%(count)s qualifiers confirmed.", written)

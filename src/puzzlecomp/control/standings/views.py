@@ -21,6 +21,7 @@ from puzzlecomp.championships.printing.ceremony import (
     certificates_pdf,
 )
 from puzzlecomp.championships.roles import requires_role, role_of
+from puzzlecomp.championships.selectors.rounds import event_rounds_to_come
 from puzzlecomp.championships.selectors.standings import EventStandings, event_standings_get
 from puzzlecomp.championships.services.standings import event_standings_publish
 from puzzlecomp.rules.errors import RulesError
@@ -47,7 +48,8 @@ def _page(request: HttpRequest, championship: Championship, event: Event,
     role = role_of(request.user, championship)
     return render(request, template, {
         "championship": championship, "event": event, "events": championship.events.all(),
-        "organiser": role is not None and role <= Role.ORGANISER, **context})
+        "organiser": role is not None and role <= Role.ORGANISER,
+        "rounds_to_come": event_rounds_to_come(event.pk), **context})
 
 
 @requires_role(Role.JUDGE)
@@ -100,14 +102,28 @@ def awards(request: HttpRequest, championship: Championship, event: str) -> Http
 def publish(request: HttpRequest, championship: Championship, event: str) -> HttpResponse:
     chosen = _event(championship, event)
     published = request.POST.get("published") == "yes"
-    event_standings_publish(event=chosen, published=published, user=request.user)
+    try:
+        knowingly = int(request.POST.get("knowingly", ""))
+    except ValueError:
+        knowingly = None
+    try:
+        event_standings_publish(event=chosen, published=published, user=request.user,
+                                knowingly=knowingly)
+    except RulesError as refused:
+        for text in messages_of(refused):
+            messages.error(request, text)
+    else:
+        _published_message(request, chosen, published)
+    return redirect("control:standings:standings", championship.slug, chosen.code)
+
+
+def _published_message(request: HttpRequest, chosen: Event, published: bool) -> None:
     if published:
         messages.success(request, _("The standings of %(event)s are public.")
                          % {"event": chosen.display_name})
     else:
         messages.info(request, _("The standings of %(event)s are no longer public.")
                       % {"event": chosen.display_name})
-    return redirect("control:standings:standings", championship.slug, chosen.code)
 
 
 def _pdf(content: bytes, name: str) -> HttpResponse:

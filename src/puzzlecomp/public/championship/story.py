@@ -16,6 +16,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import ngettext
 
+from puzzlecomp.championships.clock_face import ClockView, clock_view
 from puzzlecomp.championships.models import Championship, Event, Result, Round
 from puzzlecomp.championships.selectors.rounds import (
     GroupTimes,
@@ -25,9 +26,7 @@ from puzzlecomp.championships.selectors.rounds import (
 from puzzlecomp.championships.selectors.standings import StandingRow, event_standings_get
 from puzzlecomp.public.live import broadcast
 from puzzlecomp.public.live.display import (
-    ClockView,
     ResultRow,
-    clock_view,
     duration,
     flag_emoji,
     group_heading,

@@ -25,7 +25,7 @@ from puzzlecomp.public.championship.entrants import (
 )
 from puzzlecomp.public.championship.story import championship_story, live_story
 from puzzlecomp.public.championship.stream import OVERLAY_HEIGHT, OVERLAY_WIDTH, overlays_of
-from puzzlecomp.public.live.display import flag_emoji, page_labels
+from puzzlecomp.public.live.display import CLOCK_WORDS, flag_emoji, page_labels
 
 # The longest search a spectator types (longer text finds no more).
 QUERY_MOST = 100
@@ -102,5 +102,4 @@ def stream(request: HttpRequest, slug: str) -> HttpResponse:
 def _clock_labels() -> dict[str, Any]:
     """The words the clocks need as they run (drawClock of results.js)."""
     labels = page_labels(next_round="")
-    return {key: labels[key] for key in ("states", "timeLeft", "timeLimit", "live",
-                                         "reconnecting")}
+    return {key: labels[key] for key in (*CLOCK_WORDS, "live", "reconnecting")}

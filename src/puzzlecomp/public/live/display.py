@@ -6,20 +6,16 @@ draws the same cells from the same snapshot (the browser tests compare the two).
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
-import math
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django_countries.ioc_data import IOC_TO_ISO
 
-from puzzlecomp.championships.models import RoundState
-
-# Round states in which a round clock is shown.
-CLOCK_STATES = (RoundState.PLANNED, RoundState.RUNNING, RoundState.COUNTING)
+from puzzlecomp.championships.clock_face import duration, state_words
 
 
 def status_words() -> dict[str, str]:
@@ -38,20 +34,6 @@ def reason_words() -> dict[str, str]:
 def record_words() -> dict[str, str]:
     """The records a live result breaks (snapshot `record`), spelled out for the badge."""
     return {"WR": _("World record"), "NR": _("National record")}
-
-
-def state_words() -> dict[str, str]:
-    return {value: str(label) for value, label in RoundState.choices}
-
-
-def duration(seconds: float | None) -> str:
-    """"1:02:03" from an hour up, "02:03" below: as `formatDuration` in live.js."""
-    if seconds is None:
-        return ""
-    total = max(0, int(seconds))
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes:02}:{secs:02}"
 
 
 @functools.cache
@@ -186,31 +168,8 @@ def group_tables(snapshot: dict[str, Any], *, group: str | None,
             if group is None or g == group]
 
 
-@dataclass(frozen=True)
-class ClockView:
-    """The round clock at the moment the page is rendered (JavaScript keeps it running)."""
-
-    state: str
-    state_words: str
-    remaining: str
-    started: bool
-    # The clock means something until the counting is over; later states show none.
-    shown: bool
-
-
-def clock_view(clock: dict[str, Any], *, now: dt.datetime) -> ClockView:
-    state = clock["state"]
-    limit = clock["limit_seconds"]
-    started_at = clock.get("started_at")
-    if started_at:
-        elapsed = max(0.0, (now - dt.datetime.fromisoformat(started_at)).total_seconds())
-    else:
-        elapsed = 0.0
-    # A countdown shows 00:01 until the second is over (rounded up, as live.js does).
-    remaining = max(0, math.ceil(limit - elapsed))
-    return ClockView(state=state, state_words=state_words().get(state, state),
-                     remaining=duration(remaining),
-                     started=bool(started_at), shown=state in CLOCK_STATES)
+# The page words the clock needs as it runs (drawClock of results.js).
+CLOCK_WORDS = ("states", "waiting", "timeLeft", "timeLimit", "endedAt", "timeZone")
 
 
 def page_labels(*, next_round: str) -> dict[str, Any]:
@@ -229,6 +188,9 @@ def page_labels(*, next_round: str) -> dict[str, Any]:
         "nextRound": next_round,
         "timeLeft": _("Time left"),
         "timeLimit": _("Time limit"),
+        "endedAt": _("Ended at"),
+        "waiting": _("Waiting"),
+        "timeZone": timezone.get_current_timezone_name(),
         "live": _("Live"),
         "reconnecting": _("Reconnecting…"),
         "noResults": _("No results yet."),

@@ -14,9 +14,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
+from puzzlecomp.championships.clock_face import clock_view
 from puzzlecomp.championships.models import Championship, ProjectorScene, Round
 from puzzlecomp.public.live import broadcast
-from puzzlecomp.public.live.display import clock_view, page_labels
+from puzzlecomp.public.live.display import CLOCK_WORDS, page_labels
 from puzzlecomp.public.live.selectors import published_rounds, snapshot_now, words_of
 from puzzlecomp.rules.errors import RulesError
 
@@ -35,14 +36,17 @@ def _number(request: HttpRequest, name: str, default: int | None, low: int, high
     return min(high, max(low, value))
 
 
-def _round_context(rnd: Round) -> dict[str, Any]:
-    """The round's clock and words, and its snapshot's values (None: its rules incomplete)."""
+def _round_context(rnd: Round, group: str | None = None) -> dict[str, Any]:
+    """The round's (or one group's) clock and words, and its snapshot's values (None: its
+    rules incomplete). Groups sharing the tables start apart: a group's screen shows its own
+    clock, waiting while another group is at the tables."""
     try:
         _, data = snapshot_now(rnd)
     except RulesError:
         return {"round": rnd, "event": rnd.event, "data": None}
+    clock = (data.get("group_clocks") or {}).get(group) or data["clock"]
     return {"round": rnd, "event": rnd.event, "data": data, "words": words_of(rnd),
-            "clock": clock_view(data["clock"], now=timezone.now()), "clock_json": data["clock"]}
+            "clock": clock_view(clock, now=timezone.now()), "clock_json": clock}
 
 
 @require_safe
@@ -54,7 +58,7 @@ def overlay(request: HttpRequest, slug: str, round_id: int, kind: str) -> HttpRe
     group = request.GET.get("group") or None
     if group is not None and group not in (rnd.groups or []):
         raise Http404("no such group in this round")
-    context = _round_context(rnd)
+    context = _round_context(rnd, group)
     data, words = context["data"], context.get("words")
     if data is not None and words is not None:
         if kind == "latest":
@@ -103,8 +107,7 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
 def _clock_labels() -> dict[str, Any]:
     """The words the clock needs as it runs (drawClock of results.js)."""
     labels = page_labels(next_round="")
-    return {key: labels[key] for key in ("states", "timeLeft", "timeLimit", "live",
-                                         "reconnecting")}
+    return {key: labels[key] for key in (*CLOCK_WORDS, "live", "reconnecting")}
 
 
 def _screen(request: HttpRequest, championship: Championship, context: dict[str, Any], *,

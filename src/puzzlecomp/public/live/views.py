@@ -15,12 +15,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
+from puzzlecomp.championships.clock_face import clock_view
 from puzzlecomp.championships.messages import messages_of
 from puzzlecomp.championships.models import Championship, Round
 from puzzlecomp.championships.selectors.fairness import shown_difficulty
 from puzzlecomp.championships.selectors.publishing import public_entries
 from puzzlecomp.live.snapshot import Snapshot
-from puzzlecomp.public.live.display import clock_view, following_words, page_labels
+from puzzlecomp.public.live.display import (
+    CLOCK_WORDS,
+    following_words,
+    page_labels,
+)
 from puzzlecomp.public.live.rendering import tables_html
 from puzzlecomp.public.live.round_charts import Chart, entrant_place_chart, round_charts
 from puzzlecomp.public.live.selectors import (
@@ -169,4 +174,4 @@ def _place_charts(found: Entrant) -> list[tuple[Round, Chart]]:
 
 def _clock_words() -> dict[str, Any]:
     labels = page_labels(next_round="")
-    return {key: labels[key] for key in ("states", "timeLeft", "timeLimit")}
+    return {key: labels[key] for key in CLOCK_WORDS}

@@ -1,7 +1,7 @@
 // The head judge's live screens: the round's clock drawn from the server's time (it keeps
 // running when the network drops), the floor map and queues refreshed on live notices, time
 // credits counting down, and the relay's rotation signal.
-import { LiveFeed, ServerClock, formatDuration, roundClock, singleFlight } from "./live.js";
+import { LiveFeed, ServerClock, clockFace, formatDuration, roundClock, singleFlight } from "./live.js";
 import { RotationSignals } from "./relay.js";
 
 const config = JSON.parse(document.getElementById("headjudge-config").textContent);
@@ -31,10 +31,19 @@ function tick() {
   const remaining = $("[data-clock-remaining]");
   // A round without a time limit keeps the dash the page was drawn with.
   if (remaining && clockJson.limit_seconds !== null) {
-    remaining.textContent = formatDuration(now.remainingMs, { roundUp: true });
-    $("[data-clock-elapsed]").textContent = formatDuration(now.elapsedMs);
-    const live = now.state === "running" || now.state === "counting";
-    $("[data-clock-box]").classList.toggle("over", live && now.remainingMs === 0);
+    const face = clockFace(now, clockJson, words);
+    const box = $("[data-clock-box]");
+    box.dataset.shows = now.shows;
+    $("[data-clock-word]", box).textContent =
+      now.shows === "waiting" ? words.waiting : words.states[now.state] || now.state;
+    $("[data-clock-label]", box).textContent = face.label;
+    remaining.textContent = face.value;
+    // Once assembly ended the elapsed time stands at the end.
+    let elapsed = now.shows === "countdown" || now.endedAtMs === null || !clockJson.started_at
+      ? now.elapsedMs : Math.max(0, now.endedAtMs - Date.parse(clockJson.started_at));
+    if (now.shows === "waiting") elapsed = 0; // the next group has not started
+    $("[data-clock-elapsed]").textContent = formatDuration(elapsed);
+    box.classList.toggle("over", now.shows === "counting");
   }
   for (const element of $$("[data-countdown-to]")) {
     const left = Number(element.dataset.countdownTo) - serverClock.now();

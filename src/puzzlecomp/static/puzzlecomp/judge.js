@@ -5,7 +5,7 @@
 // after a growing wait (1 s doubling to 30 s): the judge never has to send anything again.
 // The page is rendered with the device API's answer (GET /device/me) and its translated words.
 
-import { LiveFeed, ServerClock, formatDuration, roundClock, singleFlight } from "./live.js";
+import { LiveFeed, ServerClock, clockFace, formatDuration, roundClock, singleFlight } from "./live.js";
 import {
   Outbox, entryKey, rebase, requestBody, retryDelay, sendWaiting, serverFailuresWaiting,
 } from "./judge-outbox.js";
@@ -179,14 +179,18 @@ function renderClock() {
     return;
   }
   const now = roundClock(round.clock, clock);
+  const face = clockFace(now, round.clock, { timeLeft: L.left, timeLimit: L.time_limit,
+                                             endedAt: L.ended_at, timeZone: L.time_zone });
+  // Once assembly ended the elapsed time stands at the end (no clock runs on).
+  const elapsedMs = now.endedAtMs === null || now.shows === "countdown"
+    ? now.elapsedMs : Math.max(0, now.endedAtMs - Date.parse(round.clock.started_at));
   box.dataset.state = now.state;
+  box.dataset.shows = now.shows;
   box.replaceChildren(
     h("div", { class: "clock-numbers" },
       h("span", {}, h("small", {}, L.elapsed), h("b", { id: "clock-elapsed" },
-                                                   formatDuration(now.elapsedMs))),
-      h("span", {}, h("small", {}, L.left), h("b", { id: "clock-left" },
-                                                formatDuration(now.remainingMs,
-                                                               { roundUp: true })))),
+                                                   formatDuration(elapsedMs))),
+      h("span", {}, h("small", {}, face.label), h("b", { id: "clock-left" }, face.value))),
     h("div", { class: "clock-state" }, t(`state_${now.state}`)),
   );
 }

@@ -74,19 +74,51 @@ export class ServerClock {
 }
 
 /** Where a round's clock stands now, from a snapshot's or the API's `clock` object.
- * `creditSeconds` extends the limit for one entry (time credit for a wrong puzzle). */
+ * `creditSeconds` extends the limit for one entry (time credit for a wrong puzzle).
+ * `shows` is what the clock face shows (rules/round_life.py `group_clock_at` decided it;
+ * only the limit passing on this screen moves a countdown to counting): "waiting" (the
+ * limit), "countdown" (the time left), "counting" or "ended" (when assembly ended,
+ * `endedAtMs`; never a countdown after the stop). */
 export function roundClock(clockJson, serverClock, { creditSeconds = 0 } = {}) {
   const limitMs = (clockJson.limit_seconds + creditSeconds) * 1000;
+  const given = clockJson.shows ?? (clockJson.started_at ? "countdown" : "waiting");
+  const endedAtMs = clockJson.ended_at ? Date.parse(clockJson.ended_at) : null;
   if (!clockJson.started_at) {
-    return { elapsedMs: 0, remainingMs: limitMs, state: clockJson.state };
+    return { elapsedMs: 0, remainingMs: limitMs, state: clockJson.state, shows: given,
+             endedAtMs };
   }
   const started = Date.parse(clockJson.started_at);
   const at = serverClock ? serverClock.now() : Date.parse(clockJson.server_now);
   const elapsedMs = Math.max(0, at - started);
-  const remainingMs = Math.max(0, limitMs - elapsedMs);
+  if (given === "waiting") {
+    // Between groups: the next group waits; its limit, not the last group's 00:00.
+    return { elapsedMs, remainingMs: limitMs, state: clockJson.state, shows: given, endedAtMs };
+  }
+  const remainingMs = given === "countdown" ? Math.max(0, limitMs - elapsedMs) : 0;
   // The server moves a running round to counting at the limit; screens do not wait for it.
-  const state = clockJson.state === "running" && remainingMs === 0 ? "counting" : clockJson.state;
-  return { elapsedMs, remainingMs, state };
+  const atLimit = clockJson.state === "running" && remainingMs === 0;
+  const state = atLimit ? "counting" : clockJson.state;
+  const shows = given === "countdown" && remainingMs === 0 ? "counting" : given;
+  return { elapsedMs, remainingMs, state, shows,
+           endedAtMs: endedAtMs ?? (shows === "countdown" ? null : started + limitMs) };
+}
+
+/** The words a clock face shows now: `label` and `value` ("Time left" "12:03", "Time limit"
+ * "1:30:00", "Ended at" "11:31"); `words` carries timeLeft, timeLimit, endedAt and the
+ * server's timeZone (display.py `clock_words` gives them). */
+export function clockFace(now, clockJson, words) {
+  if (now.shows === "countdown") {
+    return { label: words.timeLeft, value: formatDuration(now.remainingMs, { roundUp: true }) };
+  }
+  if (now.shows === "waiting") {
+    const value = clockJson.limit_seconds === null ? "--:--" : formatDuration(now.remainingMs);
+    return { label: words.timeLimit, value };
+  }
+  if (now.endedAtMs === null) return { label: "", value: "" };
+  // 24-hour "11:31" in the server's time zone, as the server writes it (H:i).
+  const value = new Date(now.endedAtMs).toLocaleTimeString("en-GB", {
+    hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: words.timeZone || undefined });
+  return { label: words.endedAt, value };
 }
 
 /** "1:02:03" from an hour up, "02:03" below; `roundUp` for countdowns (00:01 until it is over). */

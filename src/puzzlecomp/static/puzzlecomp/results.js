@@ -6,6 +6,7 @@
 import {
   LiveFeed,
   ServerClock,
+  clockFace,
   fetchSnapshot,
   formatDuration,
   roundClock,
@@ -13,7 +14,6 @@ import {
 } from "./live.js";
 import { flashFollowed, followedState, redrawKeepingFocus, refreshFollowing } from "./following.js";
 
-const CLOCK_STATES = new Set(["planned", "running", "counting"]);
 const FLASH_MS = 4000;
 
 /** The page's words (translated on the server) and the round clock it was rendered with. */
@@ -271,21 +271,22 @@ function renderResults(root, data, labels, numbers) {
   }
 }
 
-/** Draw the round clock (state, and time left or the limit) in a _clock.html box. */
+/** Draw the round clock (state, and what its face shows) in a _clock.html box. */
 export function drawClock(box, clockJson, serverClock, labels) {
   const now = roundClock(clockJson, serverClock);
-  const text = formatDuration(now.remainingMs, { roundUp: true });
-  const state = labels.states[now.state] || now.state;
+  const face = clockFace(now, clockJson, labels);
+  const waits = now.shows === "waiting";
+  const state = waits ? labels.waiting : labels.states[now.state] || now.state;
   const stateNode = box.querySelector("[data-state]");
   if (stateNode.textContent !== state) {
     stateNode.textContent = state;
-    stateNode.className = `state state-${now.state}`;
+    stateNode.className = `state state-${waits ? "waiting" : now.state}`;
   }
-  box.querySelector("[data-clock-part]").hidden = !CLOCK_STATES.has(now.state);
-  box.querySelector("[data-clock-label]").textContent =
-    clockJson.started_at ? labels.timeLeft : labels.timeLimit;
+  box.dataset.shows = now.shows;
+  box.querySelector("[data-clock-part]").hidden = !face.value;
+  box.querySelector("[data-clock-label]").textContent = face.label;
   const clockNode = box.querySelector("[data-clock]");
-  if (clockNode.textContent !== text) clockNode.textContent = text;
+  if (clockNode.textContent !== face.value) clockNode.textContent = face.value;
 }
 
 /** Follow a round: live notices, snapshot refetches, the running clock and the feed's state.
