@@ -168,6 +168,9 @@ PERSON_MERGED = _declare("puzzlecomp.person.merged",
                          _("Two records of person %(person)s merged: %(reason)s"), ENTRIES)
 PERSON_SPLIT = _declare("puzzlecomp.person.split",
                         _("Person %(person)s split in two: %(reason)s"), ENTRIES)
+# Person facts a ruleset declares, corrected by an organiser (services/person_facts.py).
+PERSON_FACTS_SET = _declare("puzzlecomp.person.facts_set",
+                            _("Person facts of entry %(entry)s set by hand: %(reason)s"), ENTRIES)
 ARCHIVE_IMPORTED = _declare("puzzlecomp.archive.imported",
                             _("Archived from published results (%(results)s results)"))
 ARCHIVE_ADDED = _declare("puzzlecomp.archive.added", _("Championship put into the archive"),

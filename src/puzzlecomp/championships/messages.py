@@ -349,6 +349,10 @@ MESSAGES: Mapping[str, Promise] = {
     "people.not_their_entries": _("Choose some, not all, of this person's entries."),
     "people.not_a_merge": _("Only a merge can be undone."),
     "people.merge_undone": _("This merge is undone already."),
+    # Person facts corrected by an organiser, and the championship's time zone (official).
+    "person_facts.not_declared": _("The rules of this championship do not ask for %(fact)s."),
+    "person_facts.bad_value": _("'%(value)s' is not a value of %(fact)s."),
+    "championship.time_zone_unknown": _("%(zone)s is not a time zone."),
 }
 
 # How a result's status reads on the screens.

@@ -49,14 +49,14 @@ def register(subparsers: Any) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from puzzlecomp.cli.championship import django_setup
+    from puzzlecomp.cli.championship import database_setup
 
     path = str(SAMPLE) if args.results == "sample" else args.results
     prefix = args.prefix or Path(path).stem.removesuffix("-results") or "archive"
     if not prefix.replace("-", "").isalnum():
         raise CommandError(f"--prefix {prefix!r}: letters, digits and '-' only")
     rows = read_history(read_text(path), source=path)
-    django_setup()
+    database_setup()
     from puzzlecomp.championships.services.archive import archive_import
 
     done = archive_import(rows=rows, source=path, ruleset_id=args.ruleset,
@@ -67,9 +67,9 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_add(args: argparse.Namespace) -> int:
-    from puzzlecomp.cli.championship import django_setup
+    from puzzlecomp.cli.championship import database_setup
 
-    django_setup()
+    database_setup()
     from puzzlecomp.championships.models import Championship
     from puzzlecomp.championships.services.archive import ArchiveRefused, championship_archive
 

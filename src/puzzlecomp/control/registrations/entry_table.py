@@ -39,6 +39,11 @@ def entry_table_rows(rows: Sequence[EntryRow], *, championship: Championship,
     actions = (f'<a href="{escape(links["payment"])}">{escape(_("Payment"))}</a> · '
                f'<a href="{escape(links["cancel"])}">{escape(cancel)}</a> · '
                f'<a href="{escape(links["history"])}">{escape(_("History"))}</a>')
+    if foreign_column:
+        # Citizenship and residence decide the official ranking: the organiser corrects them.
+        facts = reverse("control:registrations:person_facts",
+                        args=[championship.slug, event.code, int(_PLACEHOLDER)])
+        actions += f' · <a href="{escape(facts)}">{escape(_("Person facts"))}</a>'
     statuses = {value: escape(str(label)) for value, label in EntryStatus.choices}
     decimal_separator = formats.get_format("DECIMAL_SEPARATOR")
     date_format = formats.get_format("SHORT_DATETIME_FORMAT")

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from puzzlecomp.control.registrations import views
+from puzzlecomp.control.registrations import person_facts, views
 
 app_name = "registrations"
 urlpatterns = [
@@ -18,4 +18,6 @@ urlpatterns = [
     path("<slug:event_code>/<int:number>/not-same-person/", views.not_same_person,
          name="not_same_person"),
     path("<slug:event_code>/<int:number>/merge-undo/", views.merge_undo, name="merge_undo"),
+    path("<slug:event_code>/<int:number>/facts/", person_facts.person_facts,
+         name="person_facts"),
 ]
