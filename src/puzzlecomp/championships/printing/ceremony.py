@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.printing.documents import Document
 from puzzlecomp.championships.selectors.standings import AwardRow, EventStandings
+from puzzlecomp.championships.time_zones import local
 
 
 def ceremony_file_name(standings: EventStandings, what: str) -> str:
@@ -71,7 +72,8 @@ def certificates_pdf(standings: EventStandings, awards: Sequence[AwardRow]) -> b
     event = standings.event
     championship = event.championship
     held = " · ".join(part for part in (
-        championship.venue, formats.date_format(championship.starts_at, "DATE_FORMAT")) if part)
+        championship.venue,
+        formats.date_format(local(championship.starts_at, championship), "DATE_FORMAT")) if part)
     pdf = Document(orientation="landscape")
     pdf.set_auto_page_break(auto=False)
     for award in awards:
