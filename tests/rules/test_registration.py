@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import zoneinfo
 
 import pytest
 from hypothesis import given
@@ -120,11 +121,12 @@ def test_wjpc_opening_is_an_instant_so_midnight_in_prague_is_still_the_old_year(
     assert decision.refusal.code == "registration.not_open_yet"
 
 
-def test_wjpc_registration_closes_exactly_5_times_24_hours_before_the_start(
+def test_wjpc_registration_closes_at_midnight_5_days_before_the_start(
     wjpc: Ruleset,
 ) -> None:
-    """wjpc-2025.txt, General conditions, Registration: "closes 5 days before the start"."""
-    closes = START - dt.timedelta(days=5)
+    """wjpc-2025.txt, General conditions, Registration: "closes 5 days before the start": a
+    start on 20 September closes as 15 September begins (here in UTC, the default zone)."""
+    closes = dt.datetime(2025, 9, 15, 0, 0, tzinfo=dt.UTC)
     last_second = decide(wjpc, "teams", now=closes - dt.timedelta(seconds=1))
     at_close = decide(wjpc, "teams", now=closes)
 
@@ -132,7 +134,19 @@ def test_wjpc_registration_closes_exactly_5_times_24_hours_before_the_start(
     assert at_close.outcome == "refused"
     assert at_close.refusal is not None
     assert at_close.refusal.code == "registration.closed"
-    assert at_close.refusal.params["closes"] == dt.datetime(2025, 9, 15, 9, 0, tzinfo=dt.UTC)
+    assert at_close.refusal.params["closes"] == closes
+
+
+def test_wjpc_registration_closes_at_the_hosts_local_midnight(wjpc: Ruleset) -> None:
+    """wjpc-2025.txt, Registration: the 5 days are the host's days. In Madrid (UTC+2 in
+    September) 15 September begins at 22:00 UTC on the 14th; in Sydney (UTC+10) at 14:00 UTC;
+    the opening stays "January 1 at 12:00 AM GMT" wherever it is held."""
+    for zone, closes in (("Europe/Madrid", dt.datetime(2025, 9, 14, 22, 0, tzinfo=dt.UTC)),
+                         ("Australia/Sydney", dt.datetime(2025, 9, 14, 14, 0, tzinfo=dt.UTC))):
+        period = registration_period(wjpc.registration, competition_start=START,
+                                     time_zone=zoneinfo.ZoneInfo(zone))
+        assert period.closes == closes, zone
+        assert period.opens == dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
 
 
 @pytest.mark.parametrize("ruleset_id", ["czech-championship", "czech-blind-relay"])

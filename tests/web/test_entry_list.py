@@ -73,7 +73,9 @@ def test_the_entry_list_filters_by_status_accompanied_and_official_ranking(
     foreign = organiser.get(address, {"foreign": "yes", "accompanied": "yes"}).content.decode()
     assert _listed(foreign) == list(range(20, 131, 20))
     assert "Outside the official ranking" in foreign
-    assert "<td>foreign</td>" in foreign
+    # Foreign, with the link to correct the facts that decide it.
+    assert "<td>foreign<br><a href=\"/control/" in foreign
+    assert "/facts/\">Person facts</a></td>" in foreign
     assert "300.00 CZK" in foreign
     number = organiser.get(address, {"q": "42"}).content.decode()
     assert _listed(number) == [42]

@@ -55,6 +55,7 @@ from puzzlecomp.championships.services import (
     importing,
     interchange,
     people,
+    person_facts,
     projector,
     qualifiers,
     recording,
@@ -107,6 +108,7 @@ READS = {
     "claim_link",  # claims
     "entrant_emails_wanted", "results_published_mail", "result_emails",
     "result_words",  # entrant_mail
+    "editable_facts",  # person_facts
 }
 # Writes of bookkeeping no person reads as a change: not audited, nothing announced.
 UNAUDITED = {
@@ -233,6 +235,13 @@ def _claim(world: World, *, confirmed: bool = False):
 ARCHIVE_ROWS = ("year,division,round,rank,entrant,country,completed,time_seconds,pieces,"
                 "puzzle_pieces,time_limit_seconds,people\n"
                 "2023,solo,final,1,E1,Spain,True,3300.0,,500,4500,Pfast\n")
+
+
+def _norwegian_member():
+    championship = setup.championship_create(ruleset_id="norway-nm-2025", name="NM",
+                                       starts_at=NOW + dt.timedelta(days=30))
+    (entry,) = add_entries(championship.events.get(code="individual"), {"SE": 1})
+    return entry.members.select_related("entry__event__championship", "person").first()
 
 
 def _first_result(world: World) -> tuple[Entry, int]:
@@ -384,6 +393,11 @@ WRITES: dict[str, Scenario] = {
     "member_fact_override": ("running", lambda w: lambda: facts.member_fact_override(
         member=w.entries[0].members.first(), fact="debutant", value=False,
         reason="Competed in 2019", user=w.organiser)),
+    # The facts a ruleset declares (Norway's years of residence), on a Norwegian entry.
+    "member_person_facts_set": ("running", lambda w: (lambda m: lambda: (
+        person_facts.member_person_facts_set(member=m, values={"years_resident": 10},
+                                             reason="Lives in Oslo since 2015",
+                                             user=w.organiser)))(_norwegian_member())),
     "person_merge": ("running", lambda w: lambda: people.person_merge(
         keep=_person_of(w.entries[0]), other=_person_of(w.entries[1]), reason="One person",
         user=w.organiser)),

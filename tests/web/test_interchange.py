@@ -270,9 +270,9 @@ def test_an_existing_slug_is_refused_unless_a_new_one_is_given(lived_in):
 def test_an_unknown_version_or_format_is_refused(lived_in):
     data = championship_export(lived_in)
     with pytest.raises(InterchangeError) as refused:
-        championship_import({**data, "version": 4}, slug="v4")
+        championship_import({**data, "version": 5}, slug="v5")
     assert problems_of(refused.value) == [
-        "version: version 4 is unknown; this puzzlecomp reads versions 1, 2 and 3"]
+        "version: version 5 is unknown; this puzzlecomp reads versions 1, 2, 3 and 4"]
     with pytest.raises(InterchangeError) as refused:
         championship_import({**data, "format": "puzzlecomp-results"}, slug="other")
     assert problems_of(refused.value)[0].startswith("format: expected 'puzzlecomp-championship'")

@@ -103,11 +103,14 @@ def test_awards_skip_an_entrant_who_may_not_take_a_prize(make_championship, clie
     client = client_as(championship, Role.ORGANISER)
     standings = table_rows(page_of(client.get(
         f"/control/{championship.slug}/standings/individual/")))
-    assert [(r[0], r[1]) for r in standings] == [("1", str(slovak.number)),
-                                                 ("2", str(czech.number))]
+    # Place, official place, number: the foreigner outside the official ranking.
+    assert [(r[0], r[1], r[2]) for r in standings] == [("1", NO_PLACE, str(slovak.number)),
+                                                       ("2", "1", str(czech.number))]
     awards = page_of(client.get(f"/control/{championship.slug}/standings/individual/awards/"))
-    assert re.findall(r'<td class="num">(\d+)</td><td class="num">(\d+)</td>', awards) == [
-        ("1", str(czech.number))]
+    # Prize place with the overall place beside it, number.
+    assert re.findall(r'<td class="num">(\d+)<br><span class="muted overall">overall (\d+)'
+                      r'</span></td><td class="num">(\d+)</td>', awards) == [
+        ("1", "2", str(czech.number))]
 
 
 def test_publishing_is_audited_announced_and_can_be_withdrawn(organiser, played):

@@ -32,6 +32,7 @@ from puzzlecomp.championships.selectors.rounds import (
     rounds_read_now,
 )
 from puzzlecomp.championships.selectors.standings import EventStandings, event_standings_get
+from puzzlecomp.championships.time_zones import championship_zone, local
 from puzzlecomp.live.snapshot import Snapshot, round_snapshot_cached
 from puzzlecomp.live.sse import server_time_ms
 from puzzlecomp.rules.errors import RulesError
@@ -52,6 +53,9 @@ class ChampionshipOut(Schema):
     slug: str
     name: str
     venue: str
+    # The IANA time zone where it is held; every time of the championship and its rounds is
+    # given in it, ISO 8601 with the offset.
+    time_zone: str
     starts_at: dt.datetime
     ends_on: dt.date | None
     ruleset: str
@@ -120,6 +124,7 @@ class LineOut(Schema):
 class SnapshotChampionship(Schema):
     slug: str
     name: str
+    time_zone: str
 
 
 class SnapshotEvent(Schema):
@@ -193,7 +198,9 @@ def _public_round(slug: str, round_id: int) -> Round:
 
 def _championship_json(championship: Championship) -> dict[str, Any]:
     return {"slug": championship.slug, "name": championship.name, "venue": championship.venue,
-            "starts_at": championship.starts_at, "ends_on": championship.ends_on,
+            "time_zone": championship_zone(championship).key,
+            "starts_at": local(championship.starts_at, championship),
+            "ends_on": championship.ends_on,
             "ruleset": championship.ruleset_id, "live_seq": championship.live_seq}
 
 
@@ -219,8 +226,10 @@ def championship_get(request: HttpRequest, slug: str) -> dict[str, Any]:
         rounds.setdefault(rnd.event_id, []).append({
             "id": rnd.pk, "code": rnd.code, "name": rnd.name,
             "display_name": rnd.display_name, "state": rnd.state,
-            "starts_at": rnd.starts_at, "time_limit_seconds": round_limit_seconds(rnd),
-            "groups": list(rnd.groups or []), "published_at": rnd.published_at,
+            "starts_at": local(rnd.starts_at, championship),
+            "time_limit_seconds": round_limit_seconds(rnd),
+            "groups": list(rnd.groups or []), "published_at": local(rnd.published_at,
+                                                                    championship),
         })
     events = [{"code": e.code, "name": e.name, "display_name": e.display_name, "kind": e.kind,
                "rounds": rounds.get(e.pk, [])} for e in championship.events.all()]
@@ -316,6 +325,9 @@ class StandingLineOut(Schema):
     # Place in the category; None for disqualified or absent entrants.
     place: int | None
     overall_place: int | None
+    # Place in the ruleset's official ranking (a national title); None outside it, or when the
+    # ruleset has none.
+    official_place: int | None
     # Empty unless every member named in it agreed to have their name published.
     name: str
     flag: str
@@ -330,8 +342,13 @@ class StandingLineOut(Schema):
 class AwardLineOut(Schema):
     entry: int
     category: str
+    # The prize place: among the entrants eligible for the prize (for a title of the official
+    # ranking, the official place).
     place: int
     overall_place: int | None
+    official_place: int | None
+    # The prize follows the official ranking (a national title).
+    official: bool
     name: str
     flag: str
     # The prize in words: trophy, money and items.

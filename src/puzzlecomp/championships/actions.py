@@ -172,6 +172,9 @@ PERSON_CLAIMED = _declare("puzzlecomp.person.claimed",
                           _("Entry %(number)s said a member is known person %(person)s"))
 CLAIM_APPROVED = _declare("puzzlecomp.person.claim_approved",
                           _("Claim to be person %(person)s confirmed by %(by)s"), ENTRIES)
+# Person facts a ruleset declares, corrected by an organiser (services/person_facts.py).
+PERSON_FACTS_SET = _declare("puzzlecomp.person.facts_set",
+                            _("Person facts of entry %(entry)s set by hand: %(reason)s"), ENTRIES)
 ARCHIVE_IMPORTED = _declare("puzzlecomp.archive.imported",
                             _("Archived from published results (%(results)s results)"))
 ARCHIVE_ADDED = _declare("puzzlecomp.archive.added", _("Championship put into the archive"),

@@ -76,6 +76,7 @@ def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
             ruleset_id="wjpc-2025", name="WJPC 2025 (demo)", slug=DEMO_SLUG,
             # Today, before the first rounds the demo starts (up to 3 h 10 min ago).
             starts_at=timezone.now() - dt.timedelta(hours=4), venue="Valladolid", owner=owner,
+            country="ES",
         )
         championship.published = True
         championship.save(update_fields=["published"])
@@ -101,7 +102,7 @@ def _relay_demo(owner: object, rng: random.Random, pool: int = 22) -> None:
     championship = championship_create(
         ruleset_id="czech-blind-relay", name="Czech blind and relay 2027 (demo)",
         slug=RELAY_DEMO_SLUG, starts_at=timezone.now() + dt.timedelta(days=60), venue="Brno",
-        owner=owner)
+        owner=owner, country="CZ")
     event = championship.events.get(code="relay")
     _entries(event, pool, 1, rng)
     relay_teams_draw(event=event, by=owner, seed=2027)

@@ -387,6 +387,10 @@ MESSAGES: Mapping[str, Promise] = {
     "guard.event_not_final": _(
         "%(count)s rounds of the event are not final (%(rounds)s): the standings and awards "
         "may still change. Tick that you know to publish now."),
+    # Person facts corrected by an organiser, and the championship's time zone (official).
+    "person_facts.not_declared": _("The rules of this championship do not ask for %(fact)s."),
+    "person_facts.bad_value": _("'%(value)s' is not a value of %(fact)s."),
+    "championship.time_zone_unknown": _("%(zone)s is not a time zone."),
 }
 
 # How a result's status reads on the screens.

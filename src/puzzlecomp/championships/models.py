@@ -70,6 +70,9 @@ class Championship(models.Model):
     # Entrants may be emailed their published results and dispute rulings (each may opt out).
     entrant_emails = models.BooleanField(
         _("email entrants their published results and dispute rulings"), default=True)
+    # The IANA zone where it is held: every time shown, printed, emailed or exported is in it,
+    # and a rulebook's registration window closes at its midnight (championships/time_zones.py).
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
 
     class Meta:
         ordering = ["-starts_at"]

@@ -50,7 +50,7 @@ def register(subparsers: Any) -> None:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from puzzlecomp.cli.championship import django_setup
+    from puzzlecomp.cli.championship import database_setup
 
     path = str(SAMPLE) if args.results == "sample" else args.results
     prefix = args.prefix or Path(path).stem.removesuffix("-results") or "archive"
@@ -59,7 +59,7 @@ def run_import(args: argparse.Namespace) -> int:
     if args.title is not None and limits.has_line_break(args.title):
         raise CommandError(f"--title {args.title!r}: a name is one line")
     rows = read_history(read_text(path), source=path)
-    django_setup()
+    database_setup()
     from puzzlecomp.championships.services.archive import archive_import
 
     done = archive_import(rows=rows, source=path, ruleset_id=args.ruleset,
@@ -70,9 +70,9 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_add(args: argparse.Namespace) -> int:
-    from puzzlecomp.cli.championship import django_setup
+    from puzzlecomp.cli.championship import database_setup
 
-    django_setup()
+    database_setup()
     from puzzlecomp.championships.models import Championship
     from puzzlecomp.championships.services.archive import ArchiveRefused, championship_archive
 

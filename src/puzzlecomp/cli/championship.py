@@ -59,8 +59,33 @@ def django_setup() -> None:
         setup_django()
 
 
+def database_setup() -> None:
+    """Django, with the database brought up to date as `puzzlecomp serve` does: a fresh
+    install has no tables yet. A database that cannot be reached or migrated is one line."""
+    try:
+        django_setup()
+    except OSError as exc:  # the data directory cannot be created
+        raise CommandError(
+            f"the data directory {exc.filename} cannot be created ({exc.strerror}): set "
+            "PUZZLECOMP_DATA_DIR to a folder you may write, then run `puzzlecomp serve "
+            "--no-serve`") from None
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import DatabaseError
+
+    try:
+        call_command("migrate", interactive=False, verbosity=0)
+    except DatabaseError as exc:
+        where = settings.DATABASES["default"]["NAME"]
+        first_line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise CommandError(
+            f"the database {where} could not be brought up to date ({first_line}): check "
+            "DATABASE_URL and PUZZLECOMP_DATA_DIR, then run `puzzlecomp serve --no-serve`"
+        ) from None
+
+
 def run_export(args: argparse.Namespace) -> int:
-    django_setup()
+    database_setup()
     from puzzlecomp.championships.models import Championship
     from puzzlecomp.championships.services.interchange import championship_export
 
@@ -101,7 +126,7 @@ def run_results(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    django_setup()
+    database_setup()
     from django.contrib.auth import get_user_model
 
     from puzzlecomp.championships.services.interchange import championship_import

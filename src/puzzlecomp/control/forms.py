@@ -1,8 +1,14 @@
+import zoneinfo
+from typing import Any
+
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django_countries import countries
 
 from puzzlecomp.championships.bounds import one_line
 from puzzlecomp.championships.ruleset_texts import ruleset_text
+from puzzlecomp.championships.time_zones import default_time_zone, time_zone_names
 from puzzlecomp.rules.loading import load_ruleset, ruleset_ids
 
 
@@ -17,3 +23,22 @@ class ChampionshipCreateForm(forms.Form):
         label=_("Starts at"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
     )
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    country = forms.ChoiceField(
+        label=_("Host country"), required=False,
+        choices=lambda: [("", "---------"), *((c, str(n)) for c, n in countries)],
+        help_text=_("Gives the time zone when you choose none."))
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), required=False,
+        choices=lambda: [("", _("The host country's")),
+                         *((n, n.replace("_", " ")) for n in time_zone_names())],
+        help_text=_("Every time shown, printed, emailed and exported is in it; the start "
+                    "above is read in it."))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        data["time_zone"] = data.get("time_zone") or default_time_zone(data.get("country", ""))
+        # The start is typed as a local time where the championship is held.
+        if data.get("starts_at"):
+            naive = timezone.make_naive(data["starts_at"])
+            data["starts_at"] = timezone.make_aware(naive, zoneinfo.ZoneInfo(data["time_zone"]))
+        return data

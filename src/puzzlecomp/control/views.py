@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.models import Championship, EntryStatus, Role
@@ -16,6 +17,7 @@ from puzzlecomp.championships.roles import (
     requires_role,
     role_of,
 )
+from puzzlecomp.championships.selectors.checklist import first_run_checklist
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.control.forms import ChampionshipCreateForm
 
@@ -53,7 +55,12 @@ def dashboard(request: HttpRequest, championship: Championship) -> HttpResponse:
         waiting=Count("entries", filter=Q(entries__status=EntryStatus.WAITING)),
         unconfirmed=Count("entries", filter=Q(entries__status=EntryStatus.UNCONFIRMED)),
     ).prefetch_related("rounds")
+    role = role_of(request.user, championship)
+    organiser = request.user.is_staff or (role is not None and role <= Role.ORGANISER)
+    checklist = [
+        (item, reverse(item.url_name, args=(championship.slug, *item.url_args)))
+        for item in first_run_checklist(championship)] if organiser else []
     return render(request, "control/dashboard.html", {
-        "championship": championship, "events": events,
-        "role": role_of(request.user, championship),
+        "championship": championship, "events": events, "role": role,
+        "checklist": checklist, "checklist_open": sum(not item.done for item, _ in checklist),
     })

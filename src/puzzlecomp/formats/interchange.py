@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import zoneinfo
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -35,10 +36,10 @@ FORMAT = "puzzlecomp-championship"
 # Version 2 adds the facts of the championship's own tables (model choices, group draws and
 # moves, relay draws, time credit grants); version 3 the archive's and people's: the archived
 # flag, each person's archive id, members' derived debutant fact and the organiser's
-# overrides, and the group difficulty published with a round. An older file reads as having
-# none of them.
-VERSION = 3
-VERSIONS = (1, 2, 3)
+# overrides, and the group difficulty published with a round; version 4 the championship's
+# time zone. An older file reads as having none of them.
+VERSION = 4
+VERSIONS = (1, 2, 3, 4)
 
 # ISO 3166 alpha-2, as stored; the importer also checks the code names a country.
 CountryCode = Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
@@ -116,6 +117,19 @@ class ChampionshipData(Model):
     fee_currency: str = text(3)
     # A championship of the archive: read-only, part of the history (docs/archive.md).
     archived: bool = False
+    # The IANA time zone where it is held (version 4); None: the importing site's TIME_ZONE.
+    time_zone: str | None = Field(default=None, max_length=64)
+
+    @field_validator("time_zone")
+    @classmethod
+    def _known_zone(cls, zone: str | None) -> str | None:
+        if zone is None:
+            return None
+        try:
+            zoneinfo.ZoneInfo(zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"{zone!r} is not an IANA time zone (e.g. Europe/Madrid)") from None
+        return zone
 
     @field_validator("floor_rows")
     @classmethod
@@ -372,7 +386,7 @@ class TimeCreditData(Model):
 
 class ChampionshipFile(Model):
     format: Literal["puzzlecomp-championship"]
-    version: Literal[1, 2, 3]
+    version: Literal[1, 2, 3, 4]
     generator: str = text(200)
     exported_at: AwareDatetime | None = None
     championship: ChampionshipData

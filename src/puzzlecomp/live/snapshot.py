@@ -37,6 +37,7 @@ from puzzlecomp.championships.services.qualifiers import (
     round_qualification_certainty,
     round_qualification_marks,
 )
+from puzzlecomp.championships.time_zones import championship_zone, local
 from puzzlecomp.rules.clinching import Certainty
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.flags import entry_flag
@@ -185,14 +186,17 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
     window = dispute_window_ends(rnd)
     return {
         "version": SNAPSHOT_VERSION,
-        "championship": {"slug": championship.slug, "name": championship.name},
+        "championship": {"slug": championship.slug, "name": championship.name,
+                         "time_zone": championship_zone(championship).key},
         "seq": championship.live_seq if seq is None else seq,
         "event": {"code": event.code, "name": event.name, "kind": event.kind},
         "round": {
             "id": rnd.pk, "code": rnd.code, "name": rnd.name, "state": rnd.state,
             "groups": list(rnd.groups or []), "pieces": pieces_total,
             "official_ranking": rules.ruleset.official_ranking is not None,
-            "published_at": rnd.published_at, "disputes_close_at": window,
+            # In the championship's local time, ISO 8601 with its offset.
+            "published_at": local(rnd.published_at, championship),
+            "disputes_close_at": local(window, championship),
         },
         "clock": clock.as_json(),
         # Groups sharing the tables, each started by the head judge: a clock each.

@@ -27,6 +27,9 @@ class AwardLine:
     # None when the rule names no money for this place.
     money: int | None
     items: str
+    # The rule is for the official ranking only (a national title): `place` is then the
+    # entrant's place among those the official ranking admits.
+    official: bool = False
 
     @property
     def entry(self) -> Entry:
@@ -128,6 +131,7 @@ def _rule_awards(
             trophy=rule.trophy,
             money=_money(rule, line.place),
             items=rule.items,
+            official=rule.official_only,
         )
         for line in candidates
         if line.place is not None and rule.from_place <= line.place <= rule.to_place

@@ -56,13 +56,16 @@ def registration_period(
     competition_start: dt.datetime,
     organiser_opens: dt.datetime | None = None,
     organiser_closes: dt.datetime | None = None,
+    time_zone: dt.tzinfo = dt.UTC,
 ) -> RegistrationPeriod:
     """The registration period of a competition starting at `competition_start`.
 
-    It opens at the window's MM-DDTHH:MM UTC in the competition year and closes at the start
-    instant minus `closes_days_before` times 24 hours. Without a window in the rulebook the
-    organiser's opening and closing apply, each defaulting to "always" and "at the start"; a
-    closing after the start is the start.
+    It opens at the window's MM-DDTHH:MM UTC in the competition year (WJPC: "12:00 AM GMT")
+    and closes at the championship's local midnight that begins the day `closes_days_before`
+    days before the start's local date ("closes 5 days before the start": a start on 20
+    September closes as 15 September begins where it is held). Without a window in the
+    rulebook the organiser's opening and closing apply, each defaulting to "always" and "at
+    the start"; a closing after the start is the start.
     """
     start = _utc(competition_start, "competition_start")
     window = policy.window
@@ -74,10 +77,9 @@ def registration_period(
     day, time = window.opens.split("T")
     hour, minute = (int(part) for part in time.split(":"))
     opens = dt.datetime.combine(month_day(day, start.year), dt.time(hour, minute), tzinfo=dt.UTC)
-    return RegistrationPeriod(
-        opens=opens,
-        closes=start - dt.timedelta(days=window.closes_days_before),
-    )
+    last_day = start.astimezone(time_zone).date() - dt.timedelta(days=window.closes_days_before)
+    midnight = dt.datetime.combine(last_day, dt.time(0, 0), tzinfo=time_zone)
+    return RegistrationPeriod(opens=opens, closes=midnight.astimezone(dt.UTC))
 
 
 def registration_capacity(event: Event) -> int | None:

@@ -330,7 +330,7 @@ class Choice(Model):
 class PersonFact(Model):
     """A fact about competitors that the ruleset's conditions read, and the values it takes."""
 
-    description: str
+    description: Text
     # choice: one of `values`; country: an IOC code; number: a whole number; yes_no: a boolean.
     kind: Literal["choice", "country", "number", "yes_no"]
     values: tuple[Choice, ...] = ()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from puzzlecomp.rules.conditions import Eligibility, Value
 from puzzlecomp.rules.errors import RulesError, violation
 from puzzlecomp.rules.ranking import RankedEntry, competition_ranks
 from puzzlecomp.rules.results import Entry, Status
@@ -104,6 +105,26 @@ def renumbered(
         )
     )
     return [replace(line, place=places.get(line.entry.id)) for line in kept]
+
+
+def official_places(
+    standings: Sequence[StandingLine],
+    official: Eligibility | None,
+    *,
+    settings: Mapping[str, Value] | None = None,
+) -> dict[str, int | None]:
+    """Each entrant's place in the official ranking (entry id -> place), None outside it.
+
+    The official ranking is the standings of the entrants the ruleset's official ranking admits
+    (Norway: citizens or 5 years' residence; Czech: residence), placed among themselves in the
+    same order, ties shared. Empty when the ruleset has no official ranking.
+    """
+    if official is None:
+        return {}
+    kept = renumbered(standings, lambda line: official.admits(line.entry.members, settings))
+    places: dict[str, int | None] = {line.entry.id: None for line in standings}
+    places.update((line.entry.id, line.place) for line in kept)
+    return places
 
 
 def _group_rank_and_score(line: RankedEntry) -> tuple[int, SortKey]:

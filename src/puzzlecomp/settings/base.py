@@ -52,6 +52,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "puzzlecomp.web.archive.ArchivedReadOnlyMiddleware",
+    # A championship's pages in its time zone (web/time_zone.py).
+    "puzzlecomp.web.time_zone.ChampionshipTimeZoneMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last: turns a locked-out sign-in into the page that says so (web/login.py).

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.printing.documents import Document
 from puzzlecomp.championships.selectors.standings import AwardRow, EventStandings
+from puzzlecomp.championships.time_zones import local
 
 
 def ceremony_file_name(standings: EventStandings, what: str) -> str:
@@ -29,6 +30,9 @@ def ceremony_list_pdf(standings: EventStandings) -> bytes:
     pdf.add_page()
     pdf.write_line(f"{event.championship.name} · {event.display_name}", 9)
     pdf.write_line(_("Prize ceremony"), 18, bold=True, height=12)
+    official = standings.official_ranking
+    if official is not None:
+        pdf.write_line(_("Official ranking: %(who)s.") % {"who": official}, 10)
     if not awards:
         pdf.write_line(_("No prizes yet: no entrant has a place."), 11)
     for category in standings.categories:
@@ -39,12 +43,26 @@ def ceremony_list_pdf(standings: EventStandings) -> bytes:
         pdf.ln(3)
         pdf.write_line(category.name, 13, bold=True, height=9)
         pdf.use(10)
-        with pdf.table(col_widths=(20, 72, 22, 76), text_align=("RIGHT", "LEFT", "LEFT", "LEFT"),
+        if official is None:
+            with pdf.table(col_widths=(20, 72, 22, 76),
+                           text_align=("RIGHT", "LEFT", "LEFT", "LEFT"),
+                           line_height=6, first_row_as_headings=True) as grid:
+                grid.row([pdf.text_of(t) for t in (_("Place"), _("Name"), _("Country"),
+                                                   _("Prize"))])
+                for award in lines:
+                    grid.row([str(award.place), pdf.text_of(award.name),
+                              pdf.text_of(award.flag), pdf.text_of(award.prize)])
+            continue
+        # The title follows the official place; the overall place stands beside it.
+        with pdf.table(col_widths=(18, 18, 66, 20, 68),
+                       text_align=("RIGHT", "RIGHT", "LEFT", "LEFT", "LEFT"),
                        line_height=6, first_row_as_headings=True) as grid:
-            grid.row([pdf.text_of(t) for t in (_("Place"), _("Name"), _("Country"),
-                                               _("Prize"))])
+            grid.row([pdf.text_of(t) for t in (_("Place"), _("Overall"), _("Name"),
+                                               _("Country"), _("Prize"))])
             for award in lines:
-                grid.row([str(award.place), pdf.text_of(award.name), pdf.text_of(award.flag),
+                overall = award.overall_place
+                grid.row([str(award.place), "" if overall is None else str(overall),
+                          pdf.text_of(award.name), pdf.text_of(award.flag),
                           pdf.text_of(award.prize)])
     return pdf.to_bytes()
 
@@ -54,7 +72,8 @@ def certificates_pdf(standings: EventStandings, awards: Sequence[AwardRow]) -> b
     event = standings.event
     championship = event.championship
     held = " · ".join(part for part in (
-        championship.venue, formats.date_format(championship.starts_at, "DATE_FORMAT")) if part)
+        championship.venue,
+        formats.date_format(local(championship.starts_at, championship), "DATE_FORMAT")) if part)
     pdf = Document(orientation="landscape")
     pdf.set_auto_page_break(auto=False)
     for award in awards:
@@ -71,9 +90,13 @@ def certificates_pdf(standings: EventStandings, awards: Sequence[AwardRow]) -> b
         pdf.write_line(award.name, 32, bold=True, height=18, align="C")
         pdf.write_line(award.flag, 14, height=9, align="C")
         pdf.ln(6)
-        place = _("Place %(place)s") % {"place": award.place}
+        place = (_("Place %(place)s in the official ranking") % {"place": award.place}
+                 if award.official else _("Place %(place)s") % {"place": award.place})
         pdf.write_line(f"{place} · {award.category_name} · {event.display_name}", 18, height=11,
                        align="C")
+        if award.official and award.overall_place is not None:
+            pdf.write_line(_("Overall place %(place)s") % {"place": award.overall_place}, 12,
+                           height=8, align="C")
         if award.prize:
             pdf.write_line(award.prize, 15, height=10, align="C")
         pdf.set_y(pdf.h - 40)

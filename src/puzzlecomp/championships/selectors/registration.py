@@ -20,6 +20,7 @@ from puzzlecomp.championships.models import (
     RelayDraw,
 )
 from puzzlecomp.championships.ruleset_texts import ruleset_text
+from puzzlecomp.championships.time_zones import championship_zone
 from puzzlecomp.rules import ruleset as rules
 from puzzlecomp.rules.fees import (
     Money,
@@ -98,15 +99,22 @@ def event_fee_due(event: Event, *, on: dt.date, people: int = 1) -> Money | None
 def event_period(event: Event) -> RegistrationPeriod:
     """When registration is open: the rulebook's window, else the organiser's."""
     ruleset, _ = event_rules(event)
-    championship = event.championship
+    return championship_period(event.championship, ruleset)
+
+
+def championship_period(championship: Championship,
+                        ruleset: rules.Ruleset) -> RegistrationPeriod:
+    """The rulebook's window (closing at the championship's local midnight), else the
+    organiser's."""
     return registration_period(ruleset.registration, competition_start=championship.starts_at,
                                organiser_opens=championship.registration_opens_at,
-                               organiser_closes=championship.registration_closes_at)
+                               organiser_closes=championship.registration_closes_at,
+                               time_zone=championship_zone(championship))
 
 
 def competition_day(championship: Championship) -> dt.date:
-    """The first competition day in the site's time zone."""
-    return timezone.localdate(championship.starts_at)
+    """The first competition day where the championship is held."""
+    return timezone.localdate(championship.starts_at, championship_zone(championship))
 
 
 def places_taken(*, event: Event) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -24,7 +25,7 @@ from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ranking import RankedEntry
 from puzzlecomp.rules.ruleset import Event as EventSpec
 from puzzlecomp.rules.ruleset import Ruleset
-from puzzlecomp.rules.standings import StandingLine
+from puzzlecomp.rules.standings import StandingLine, official_places
 from puzzlecomp.rules.standings import event_standings as engine_event_standings
 from puzzlecomp.rules.subcategories import OVERALL, category_standings
 from puzzlecomp.rules.times import format_time
@@ -46,6 +47,9 @@ class StandingRow:
 
     place: int | None
     overall_place: int | None
+    # Place in the ruleset's official ranking (a national title); None outside it, or when the
+    # ruleset has none.
+    official_place: int | None
     entry: int
     # "" when the public may not read it.
     name: str
@@ -70,6 +74,11 @@ class AwardRow:
     name: str
     flag: str
     overall_place: int | None
+    # The entrant's place in the official ranking (None outside it, or none in the ruleset),
+    # and whether this prize follows it (a national title: `place` is then among those the
+    # official ranking admits).
+    official_place: int | None
+    official: bool
     prize: str
     trophy: bool
     money: int | None
@@ -91,6 +100,18 @@ class EventStandings:
     # Entry number -> the name the public may read ("" when withheld).
     public_names: Mapping[int, str]
     round_names: Mapping[str, str]
+
+    @property
+    def official_ranking(self) -> str | None:
+        """Who the official ranking admits, in the ruleset's words; None: it has none."""
+        official = self.ruleset.official_ranking
+        return ruleset_text(official.description) if official is not None else None
+
+    @cached_property
+    def official_places(self) -> dict[str, int | None]:
+        """Entry id -> place in the official ranking of the event (overall standings)."""
+        return official_places(self.overall, self.ruleset.official_ranking,
+                               settings=self.settings)
 
     @property
     def categories(self) -> list[Category]:
@@ -148,7 +169,9 @@ class EventStandings:
         for line in self.category(category):
             score = line.ranked.score
             rows.append(StandingRow(
-                place=line.place, overall_place=line.overall_place, entry=int(line.entry.id),
+                place=line.place, overall_place=line.overall_place,
+                official_place=self.official_places.get(line.entry.id),
+                entry=int(line.entry.id),
                 name=self.name(line, public=public), flag=self.flag(line),
                 round=ruleset_text(self.round_names.get(line.round_id, line.round_id)),
                 group=line.entry.group,
@@ -163,7 +186,9 @@ class EventStandings:
         return [AwardRow(
             category=award.category, category_name=self.category_name(award.category),
             place=award.place, entry=int(award.entry.id), name=self.name(award, public=public),
-            flag=self.flag(award), overall_place=award.overall_place, prize=self.prize(award),
+            flag=self.flag(award), overall_place=award.overall_place,
+            official_place=self.official_places.get(award.entry.id), official=award.official,
+            prize=self.prize(award),
             trophy=award.trophy, money=award.money,
             currency=self.ruleset.currency if award.money is not None else None,
             items=award.items) for award in self.awards()]

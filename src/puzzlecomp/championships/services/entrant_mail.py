@@ -13,7 +13,7 @@ from typing import Any
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 
 from puzzlecomp.championships.actions import ENTRANT_EMAILS_SET, ENTRY_EMAILS_CHOSEN
 from puzzlecomp.championships.engine import round_ranking
@@ -23,6 +23,7 @@ from puzzlecomp.championships.selectors.planning import contacts_of
 from puzzlecomp.championships.selectors.rounds import dispute_window_ends
 from puzzlecomp.championships.services.registration import entrant_link
 from puzzlecomp.championships.services.work import unit_of_work
+from puzzlecomp.championships.time_zones import championship_zone
 from puzzlecomp.rules.ranking import RankedEntry
 from puzzlecomp.rules.results import Status
 from puzzlecomp.rules.times import format_time
@@ -90,10 +91,14 @@ def result_emails(rnd: Round) -> list[EmailMessage]:
             continue
         context = {"championship": championship, "event": rnd.event, "round": rnd,
                    "entry": entry, "place": line.rank, "group": line.entry.group,
+                   # None: the ruleset has no official ranking; False: outside it.
+                   "official": line.eligible, "official_place": line.official_rank,
                    "result": result_words(line), "window_ends": window_ends,
                    "entrant_link": entrant_link(entry)}
-        subject = render_to_string("emails/result_published_subject.txt", context)
-        body = render_to_string("emails/result_published.txt", context)
+        # Times in the championship's zone, whatever page or process sends the emails.
+        with timezone.override(championship_zone(championship)):
+            subject = render_to_string("emails/result_published_subject.txt", context)
+            body = render_to_string("emails/result_published.txt", context)
         messages.append(EmailMessage(" ".join(subject.split()), body, to=recipients))
     return messages
 

@@ -36,6 +36,7 @@ from puzzlecomp.championships.models import (
     Person,
 )
 from puzzlecomp.championships.services.work import unit_of_work
+from puzzlecomp.championships.time_zones import championship_zone
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.fees import fee_due
 from puzzlecomp.rules.loading import load_ruleset
@@ -464,12 +465,16 @@ def entries_import(*, event: Event, rows: Sequence[Row], by: Any,
             for planned in plan.entries for m in planned.members
         )
         entries: list[Entry] = []
+        # Days where the championship is held (the early price ends on a local day).
+        zone = championship_zone(championship)
+        today = timezone.localdate(now, zone)
+        first_day = timezone.localdate(championship.starts_at, zone)
         for number, planned in enumerate(plan.entries, start=first):
             flag, mixed = (("", False) if spec is None
                            else flag_of(spec, [m.nationality for m in planned.members]))
             fee = None if spec is None else fee_due(
-                spec, currency=ruleset.currency, registered_on=now.date(),
-                competition_start=championship.starts_at.date(), people=len(planned.members))
+                spec, currency=ruleset.currency, registered_on=today,
+                competition_start=first_day, people=len(planned.members))
             entries.append(Entry(
                 event=event, number=number, name=planned.name[:200],
                 country="" if mixed else flag,

@@ -43,6 +43,7 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.services.archive import living_facts_derive
 from puzzlecomp.championships.services.work import action_audit, unit_of_work
+from puzzlecomp.championships.time_zones import default_time_zone
 from puzzlecomp.formats.interchange import (
     FORMAT,
     VERSION,
@@ -192,7 +193,7 @@ def _championship_data(c: Championship) -> ChampionshipData:
         registration_opens_at=c.registration_opens_at,
         registration_closes_at=c.registration_closes_at,
         refund_days_before=c.refund_days_before, fee_currency=c.fee_currency,
-        archived=c.archived)
+        archived=c.archived, time_zone=c.time_zone)
 
 
 def _event_data(e: Event, rounds: list[Round], puzzles: dict[int, list[Puzzle]]) -> EventData:
@@ -432,7 +433,7 @@ def _championship_of(document: ChampionshipFile, slug: str, *, operator: bool) -
         registration_opens_at=c.registration_opens_at,
         registration_closes_at=c.registration_closes_at,
         refund_days_before=c.refund_days_before, fee_currency=c.fee_currency,
-        archived=c.archived)
+        archived=c.archived, time_zone=c.time_zone or default_time_zone())
 
 
 def _create(document: ChampionshipFile, championship: Championship) -> None:

@@ -101,6 +101,8 @@ class MemberDetails:
     accompanied_by_adult: bool = False
     # Asked where the ruleset reads it (Australia's state competitions); None: not asked.
     first_state_competition_of_year: bool | None = None
+    # Asked where the ruleset reads it (Norway's official ranking); None: not asked or blank.
+    years_resident: int | None = None
 
     @property
     def identity(self) -> str:
@@ -377,6 +379,8 @@ def _person_save(member: MemberDetails, matches: list[Person]) -> Person:
         "residence": member.residence, "region": member.region,
         "consent_publish": member.consent_publish, "consent_photos": member.consent_photos,
     }
+    if member.years_resident is not None:
+        details["years_resident"] = member.years_resident
     if not matches:
         return Person.objects.create(
             first_name=member.first_name.strip(), last_name=member.last_name.strip(),

@@ -44,6 +44,7 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.selectors.lists import round_started
 from puzzlecomp.championships.services.setup import membership_set
 from puzzlecomp.championships.services.work import unit_of_work
+from puzzlecomp.championships.time_zones import is_time_zone
 from puzzlecomp.planning import FloorPlan
 from puzzlecomp.planning.errors import PlanningError
 from puzzlecomp.rules import limits
@@ -107,15 +108,22 @@ def championship_update(
     ends_on: dt.date | None,
     venue: str,
     published: bool,
+    time_zone: str | None = None,
 ) -> Championship:
-    """Change the championship's name, dates, venue and whether the public sees it."""
+    """Change the championship's name, dates, venue, time zone (None: as it is) and whether
+    the public sees it."""
     if ends_on is not None and ends_on < starts_at.date():
         raise SetupError("championship.ends_before_start",
                          "The championship cannot end before it starts.")
     _one_line(name)
-    _apply(championship, {"name": name, "starts_at": starts_at, "ends_on": ends_on,
-                          "venue": venue, "published": published}, CHAMPIONSHIP_CHANGED,
-           championship=championship, by=by)
+    changes: dict[str, Any] = {"name": name, "starts_at": starts_at, "ends_on": ends_on,
+                               "venue": venue, "published": published}
+    if time_zone is not None:
+        if not is_time_zone(time_zone):
+            raise SetupError("championship.time_zone_unknown",
+                             "%(zone)s is not a time zone.", zone=time_zone)
+        changes["time_zone"] = time_zone
+    _apply(championship, changes, CHAMPIONSHIP_CHANGED, championship=championship, by=by)
     return championship
 
 

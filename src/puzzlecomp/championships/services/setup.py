@@ -17,6 +17,7 @@ from puzzlecomp.championships.models import (
     Round,
 )
 from puzzlecomp.championships.services.work import unit_of_work
+from puzzlecomp.championships.time_zones import default_time_zone, is_time_zone
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ruleset import Ruleset
 
@@ -29,15 +30,25 @@ def championship_create(
     venue: str = "",
     owner: Any = None,
     slug: str = "",
+    time_zone: str = "",
+    country: str = "",
 ) -> Championship:
-    """A championship with the events, rounds, puzzles and floor plan of its ruleset."""
+    """A championship with the events, rounds, puzzles and floor plan of its ruleset.
+
+    Its time zone is `time_zone`, else the host `country`'s (ISO alpha-2), else the site's
+    TIME_ZONE (championships/time_zones.py).
+    """
     ruleset = load_ruleset(ruleset_id)
+    zone = time_zone or default_time_zone(country)
+    if not is_time_zone(zone):
+        raise ValueError(f"{zone!r} is not an IANA time zone")
     championship = Championship(
         slug=unique_slug(slug or name),
         name=name,
         ruleset_id=ruleset.id,
         venue=venue,
         starts_at=starts_at,
+        time_zone=zone,
         floor_rows=list(ruleset.floor_plan.rows) if ruleset.floor_plan else [],
         guest_tables=ruleset.floor_plan.guest_tables if ruleset.floor_plan else 0,
     )

@@ -39,6 +39,12 @@ def entry_table_rows(rows: Sequence[EntryRow], *, championship: Championship,
     actions = (f'<a href="{escape(links["payment"])}">{escape(_("Payment"))}</a> · '
                f'<a href="{escape(links["cancel"])}">{escape(cancel)}</a> · '
                f'<a href="{escape(links["history"])}">{escape(_("History"))}</a>')
+    # Citizenship and residence decide the official ranking: the organiser corrects them
+    # from the official ranking's column (the actions column is wide enough already).
+    facts_url = reverse("control:registrations:person_facts",
+                        args=[championship.slug, event.code, int(_PLACEHOLDER)])
+    facts = (f'<a href="{escape(facts_url)}">{escape(_("Person facts"))}</a>'
+             if foreign_column else "")
     statuses = {value: escape(str(label)) for value, label in EntryStatus.choices}
     decimal_separator = formats.get_format("DECIMAL_SEPARATOR")
     date_format = formats.get_format("SHORT_DATETIME_FORMAT")
@@ -63,7 +69,9 @@ def entry_table_rows(rows: Sequence[EntryRow], *, championship: Championship,
             f"<td>{escape(', '.join(map(ruleset_text, row.age_categories)))}</td>"
             if age_column else "",
             yes if row.accompanied_by_adult else "",
-            f"<td>{foreign if row.foreign else ''}</td>" if foreign_column else "", status,
+            f"<td>{foreign + '<br>' if row.foreign else ''}"
+            f"{facts.replace(_PLACEHOLDER, str(entry.number))}</td>"
+            if foreign_column else "", status,
             escape(dateformat.format(timezone.localtime(entry.registered_at), date_format)),
             money(entry.fee_amount, currency) if entry.fee_amount is not None
             else "\N{EN DASH}",

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from puzzlecomp.control.registrations import views
+from puzzlecomp.control.registrations import person_facts, views
 
 app_name = "registrations"
 urlpatterns = [
@@ -20,4 +20,6 @@ urlpatterns = [
     path("<slug:event_code>/<int:number>/merge-undo/", views.merge_undo, name="merge_undo"),
     path("<slug:event_code>/<int:number>/claim-approve/", views.claim_approve,
          name="claim_approve"),
+    path("<slug:event_code>/<int:number>/facts/", person_facts.person_facts,
+         name="person_facts"),
 ]

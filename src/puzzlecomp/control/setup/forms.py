@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from puzzlecomp.championships.bounds import money_field, one_line
@@ -12,6 +14,7 @@ from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.models import Role
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.services.settings import SetupError
+from puzzlecomp.championships.time_zones import time_zone_names
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.ruleset import Ruleset
 
@@ -19,6 +22,10 @@ from puzzlecomp.rules.ruleset import Ruleset
 def setup_error_message(error: SetupError) -> str:
     """The translated message of a refused setup change."""
     return message_of(error.code, error.message, error.params)
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    return [(name, name.replace("_", " ")) for name in time_zone_names()]
 
 
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -35,8 +42,21 @@ class ChampionshipForm(forms.Form):
                               widget=forms.DateInput(attrs={"type": "date"},
                                                      format="%Y-%m-%d"))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    # Blank (a form posted without it): the zone stays as it is.
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), choices=time_zone_choices, required=False,
+        help_text=_("Where the championship is held: every time shown, printed, emailed and "
+                    "exported is in it. The start above is read in it."))
     published = forms.BooleanField(label=_("Published (the public pages show it)"),
                                    required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        # The start is typed as a local time of the zone chosen in the same form.
+        if data.get("starts_at") and data.get("time_zone"):
+            naive = timezone.make_naive(data["starts_at"])
+            data["starts_at"] = timezone.make_aware(naive, zoneinfo.ZoneInfo(data["time_zone"]))
+        return data
 
 
 class EntrantEmailsForm(forms.Form):

@@ -25,6 +25,7 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.lists import entry_models_chosen, round_started
+from puzzlecomp.championships.selectors.registration import championship_period
 from puzzlecomp.championships.services.entrant_mail import entrant_emails_set
 from puzzlecomp.championships.services.settings import (
     SetupError,
@@ -43,7 +44,6 @@ from puzzlecomp.championships.services.settings import (
 )
 from puzzlecomp.control.setup import forms as setup_forms
 from puzzlecomp.rules.loading import load_ruleset
-from puzzlecomp.rules.registration import registration_period
 
 
 def _edit(request: HttpRequest, championship: Championship, form: forms.Form,
@@ -75,10 +75,7 @@ def index(request: HttpRequest, championship: Championship) -> HttpResponse:
     return render(request, "control/setup/index.html", {
         "championship": championship, "events": events, "ruleset": ruleset,
         "currency": championship.fee_currency or ruleset.currency,
-        "period": registration_period(
-            ruleset.registration, competition_start=championship.starts_at,
-            organiser_opens=championship.registration_opens_at,
-            organiser_closes=championship.registration_closes_at),
+        "period": championship_period(championship, ruleset),
         "rulebook_fees": {e.id for e in ruleset.events if e.fee is not None},
         "ruleset_settings": [(name, ruleset_text(spec.description),
                               championship.settings.get(name, ""))
@@ -91,10 +88,11 @@ def championship_edit(request: HttpRequest, championship: Championship) -> HttpR
     form = setup_forms.ChampionshipForm(request.POST or None, initial={
         "name": championship.name, "starts_at": championship.starts_at,
         "ends_on": championship.ends_on, "venue": championship.venue,
-        "published": championship.published,
+        "time_zone": championship.time_zone, "published": championship.published,
     })
     return _edit(request, championship, form, lambda data: championship_update(
-        championship=championship, by=request.user, **data), _("Championship"))
+        championship=championship, by=request.user,
+        **{**data, "time_zone": data.get("time_zone") or None}), _("Championship"))
 
 
 @requires_role(Role.ORGANISER)

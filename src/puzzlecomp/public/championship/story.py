@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from puzzlecomp.championships.clock_face import ClockView, clock_view
@@ -27,14 +28,16 @@ from puzzlecomp.championships.selectors.standings import StandingRow, event_stan
 from puzzlecomp.public.live import broadcast
 from puzzlecomp.public.live.display import (
     ResultRow,
+    Words,
     duration,
     flag_emoji,
     group_heading,
+    result_row,
     state_words,
     status_words,
     withheld_words,
 )
-from puzzlecomp.public.live.selectors import snapshot_now, words_of
+from puzzlecomp.public.live.selectors import official_ranking_of, snapshot_now, words_of
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.round_life import RoundState
 from puzzlecomp.rules.spectating import LIVE_STATES, leaders_round, podium_known
@@ -97,6 +100,9 @@ class Podium:
     places: list[Place]
     # The places of the published standings (else of the final round's results).
     from_standings: bool
+    # Who the official ranking admits (the ruleset's words): the podium is then the official
+    # ranking's, each with their overall place beside; None: the ruleset has none.
+    official: str | None = None
 
 
 @dataclass(frozen=True)
@@ -220,27 +226,58 @@ def _event_leaders(rounds: Sequence[Round], with_results: set[int]) -> EventLead
 
 def event_podium(rounds: Sequence[Round]) -> Podium | None:
     """The event's first three once its final's results are published: the published
-    standings' places, else the final round's."""
+    standings' places, else the final round's. Where the ruleset has an official ranking (a
+    national title), the first three of the official ranking, their overall place beside."""
     if not podium_known([rnd.state for rnd in rounds]):
         return None
     final = rounds[-1]
     event = final.event
     if event.standings_published_at is not None:
         try:
-            rows = event_standings_get(event=event).rows(OVERALL, public=True)
+            found = event_standings_get(event=event)
+            rows = found.rows(OVERALL, public=True)
         except RulesError:
             rows = []
-        places = [_standing_place(row, event) for row in rows
-                  if row.place is not None and row.place <= broadcast.PODIUM_PLACES]
-        if places:
-            return Podium(event, places, from_standings=True)
+        else:
+            places = _standing_podium(rows, event, official=found.official_ranking is not None)
+            if places:
+                return Podium(event, places, from_standings=True,
+                              official=found.official_ranking)
     try:
         _, data = snapshot_now(final)
     except RulesError:
         return None
-    places = [_place(row, event) for group in broadcast.podium(data, words_of(final), group=None)
+    words = words_of(final)
+    if data["round"].get("official_ranking"):
+        official = official_ranking_of(final)
+        places = [_place(row, event, official=True) for row in official_podium(data, words)]
+        return Podium(event, places, from_standings=False, official=official) if places else None
+    places = [_place(row, event) for group in broadcast.podium(data, words, group=None)
               for row in group.rows]
     return Podium(event, places, from_standings=False) if places else None
+
+
+def _standing_podium(rows: Sequence[StandingRow], event: Event, *,
+                     official: bool) -> list[Place]:
+    if official:
+        return [_standing_place(row, event, official=True) for row in rows
+                if row.official_place is not None
+                and row.official_place <= broadcast.PODIUM_PLACES]
+    return [_standing_place(row, event) for row in rows
+            if row.place is not None and row.place <= broadcast.PODIUM_PLACES]
+
+
+def official_podium(data: dict[str, Any], words: Words) -> list[ResultRow]:
+    """The finishers placed first to third in the round's official ranking (every group's
+    official ranking together: a final has one group)."""
+    return [result_row(line, words) for line in data["lines"]
+            if line.get("official_rank") is not None and line["status"] == "finished"
+            and line["official_rank"] <= broadcast.PODIUM_PLACES]
+
+
+def overall_words(place: int | None) -> str:
+    """The overall place beside an official one."""
+    return _("overall %(place)s") % {"place": place} if place is not None else ""
 
 
 def next_start(schedule: Sequence[tuple[Round, Sequence[GroupTimes]]], *,
@@ -267,22 +304,30 @@ def _entrant_url(event: Event, number: int) -> str:
                    args=[event.championship.slug, event.code, number])
 
 
-def _place(row: ResultRow, event: Event, *, grouped: bool = False) -> Place:
+def _place(row: ResultRow, event: Event, *, grouped: bool = False,
+           official: bool = False) -> Place:
     figure = row.final or row.status_words
     if row.pieces is not None:
         figure = _pieces(row.pieces)
+    if official:
+        return Place(row.official_rank, row.name, row.flag, row.flag_emoji, figure,
+                     _entrant_url(event, row.entry), overall_words(row.rank))
     return Place(row.rank, row.name, row.flag, row.flag_emoji, figure,
                  _entrant_url(event, row.entry),
                  group_heading(row.group) if grouped and row.group else "")
 
 
-def _standing_place(row: StandingRow, event: Event) -> Place:
+def _standing_place(row: StandingRow, event: Event, *, official: bool = False) -> Place:
     if row.final_seconds is not None:
         figure = duration(row.final_seconds)
     elif row.pieces is not None and row.status == "unfinished":
         figure = _pieces(row.pieces)
     else:
         figure = status_words().get(row.status, "")
+    if official:
+        return Place(row.official_place, row.name or withheld_words(), row.flag,
+                     flag_emoji(row.flag), figure, _entrant_url(event, row.entry),
+                     overall_words(row.overall_place))
     return Place(row.place, row.name or withheld_words(), row.flag, flag_emoji(row.flag),
                  figure, _entrant_url(event, row.entry))
 

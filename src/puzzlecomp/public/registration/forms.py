@@ -27,6 +27,7 @@ from puzzlecomp.championships.selectors.registration import (
     person_matches,
 )
 from puzzlecomp.championships.services.registration import MemberDetails
+from puzzlecomp.rules import limits
 from puzzlecomp.rules.errors import RuleViolation
 from puzzlecomp.rules.ruleset import PersonFact
 
@@ -72,6 +73,8 @@ class MemberForm(forms.Form):
                                   choices=optional_country_choices)
     # Only where the ruleset reads the region (its choices and whose it is come from there).
     region = forms.ChoiceField(label=_("State or territory"), required=False)
+    # Only where the ruleset reads it (Norway's title: citizens or 5 years' residents).
+    years_resident = forms.IntegerField(min_value=0, max_value=limits.MAX_YEARS, required=False)
     accompanied_by_adult = forms.BooleanField(
         label=_("An adult (parent or guardian) accompanies me"), required=False)
     # Only where the ruleset reads it (a territory resident's trophy at their first state
@@ -87,11 +90,18 @@ class MemberForm(forms.Form):
         required=False)
 
     def __init__(self, *args: Any, region: PersonFact | None = None,
-                 first_of_year_asked: bool = False,
+                 first_of_year_asked: bool = False, years_resident: PersonFact | None = None,
                  accompanied_below: int | None = None, age_day: dt.date | None = None,
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.region = region
+        if years_resident is None:
+            del self.fields["years_resident"]
+        else:
+            self.fields["years_resident"].label = ruleset_text(years_resident.description)
+            self.fields["years_resident"].help_text = _(
+                "Whole years you have lived there; it decides the official ranking. Blank if "
+                "you do not live there.")
         if not first_of_year_asked:
             del self.fields["first_state_competition_of_year"]
         if region is None:
@@ -144,6 +154,7 @@ class MemberForm(forms.Form):
             consent_publish=data["consent_publish"], consent_photos=data["consent_photos"],
             accompanied_by_adult=data.get("accompanied_by_adult", False),
             first_state_competition_of_year=data.get("first_state_competition_of_year"),
+            years_resident=data.get("years_resident"),
         )
 
 
@@ -161,6 +172,7 @@ class RegistrationForm:
         self.members = [
             MemberForm(data, prefix=f"m{i}", region=region,
                        first_of_year_asked="first_state_competition_of_year" in ruleset.facts,
+                       years_resident=ruleset.facts.get("years_resident"),
                        accompanied_below=accompanied_below, age_day=age_day,
                        empty_permitted=i >= required, use_required_attribute=i < required)
             for i in range(blocks)
