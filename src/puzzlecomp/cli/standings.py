@@ -35,6 +35,7 @@ from puzzlecomp.formats.results_csv import InputError, InputProblem
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.prizes import PrizeRound, prize_round
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import resolve_round
 from puzzlecomp.rules.ruleset import Event, Ruleset
@@ -69,6 +70,14 @@ class ChampionshipStandings:
     standings: list[StandingLine]
     # The ranking of each subcategory tiebreaker held, by subcategory.
     tiebreakers: dict[str, list[RankedEntry]]
+    # Rounds whose results are final: a results document's rounds are taken as final, a
+    # championship file's only in the state `final` (rules.prizes).
+    final_rounds: tuple[str, ...] = ()
+
+    @property
+    def prizes(self) -> PrizeRound:
+        """The round that decides the prizes, and whether it is final."""
+        return prize_round(self.event, self.final_rounds)
 
 
 def add_championship_arguments(parser: argparse.ArgumentParser) -> None:
@@ -178,7 +187,8 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     if problems:
         raise InputError(problems)
     return ChampionshipStandings(
-        ruleset, event, values, tuple(rankings), event_standings(rankings, event), tiebreakers
+        ruleset, event, values, tuple(rankings), event_standings(rankings, event), tiebreakers,
+        tuple(rankings),
     )
 
 
@@ -241,8 +251,10 @@ def _file_standings(args: argparse.Namespace,
         raise InputError([InputProblem(source, None, "", "event",
                                        f"no results for event {event.id}")])
     # Tiebreaker rounds are results files of their own; a championship file holds none.
+    final = tuple(r.code for e in document.events if e.code == event.id for r in e.rounds
+                  if r.state == "final")
     return ChampionshipStandings(
-        ruleset, event, values, tuple(rankings), event_standings(rankings, event), {})
+        ruleset, event, values, tuple(rankings), event_standings(rankings, event), {}, final)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -250,12 +262,17 @@ def run(args: argparse.Namespace) -> int:
     category = args.category or OVERALL
     lines = category_standings(result.standings, result.event, category, settings=result.settings)
     rows = standing_rows(lines)
+    prizes = result.prizes
+    if prizes.provisional:
+        sys.stderr.write(still_to_come(result) + "\n")
     if args.format == "json":
         document = {
             "ruleset": result.ruleset.id,
             "event": result.event.id,
             "category": category,
             "rounds": list(result.rounds),
+            "provisional": prizes.provisional,
+            "prize_round": prizes.round_id,
             "standings": [
                 {**row, "final_time_seconds": line.ranked.score.final_time}
                 for row, line in zip(rows, lines, strict=True)
@@ -265,6 +282,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(rows_csv(rows, STANDINGS_COLUMNS))
     return 0
+
+
+def still_to_come(result: ChampionshipStandings) -> str:
+    """The note for standings before the prize round is final: places are provisional."""
+    return (f"provisional: the {result.prizes.round_id} round of {result.event.id} decides the "
+            "titles and prizes and is still to come (not final); no prize is named before")
 
 
 def standing_rows(lines: Sequence[StandingLine]) -> list[dict[str, Any]]:

@@ -232,6 +232,8 @@ class Event(Model):
     subcategories: tuple[Subcategory, ...] = ()
     subcategory_tiebreaker: SubcategoryTiebreaker | None = None
     awards: tuple[AwardRule, ...] = ()
+    # The round whose final results decide titles and prizes (rules.prizes); default the last.
+    awards_round: str | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> Event:
@@ -242,6 +244,8 @@ class Event(Model):
             ids.append(self.subcategory_tiebreaker.round.id)
         if len(set(ids)) != len(ids):
             raise ValueError("round ids repeat")
+        if self.awards_round is not None and self.awards_round not in ids:
+            raise ValueError(f"awards_round {self.awards_round!r} is not a round of the event")
         categories = {"overall"} | {s.id for s in self.subcategories}
         for award in self.awards:
             if award.category not in categories:
@@ -265,6 +269,11 @@ class Event(Model):
             elif len(next_groups) > 1:
                 raise ValueError(f"round {rnd.id!r} needs to_group: {q.to_round!r} has groups")
         return self
+
+    @property
+    def prize_round(self) -> str:
+        """The round whose final results decide titles and prizes."""
+        return self.awards_round or self.rounds[-1].id
 
     def round(self, round_id: str) -> Round:
         """The round with this id (the subcategory tiebreaker's too); KeyError when none."""

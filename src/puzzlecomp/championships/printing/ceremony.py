@@ -29,7 +29,9 @@ def ceremony_list_pdf(standings: EventStandings) -> bytes:
     pdf.add_page()
     pdf.write_line(f"{event.championship.name} · {event.display_name}", 9)
     pdf.write_line(_("Prize ceremony"), 18, bold=True, height=12)
-    if not awards:
+    if standings.still_to_come:
+        pdf.write_line(standings.still_to_come, 11)
+    elif not awards:
         pdf.write_line(_("No prizes yet: no entrant has a place."), 11)
     for category in standings.categories:
         lines = [award for award in awards if award.category == category.id]

@@ -14,13 +14,14 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.engine import round_ranking
-from puzzlecomp.championships.models import Event, Result
+from puzzlecomp.championships.models import Event, Result, RoundState
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.publishing import public_name, withheld_by_number
-from puzzlecomp.rules.awards import AwardLine, event_awards
+from puzzlecomp.rules.awards import AwardLine
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.flags import entry_flag
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.prizes import PrizeRound, decided_awards
 from puzzlecomp.rules.ranking import RankedEntry
 from puzzlecomp.rules.ruleset import Event as EventSpec
 from puzzlecomp.rules.ruleset import Ruleset
@@ -91,6 +92,27 @@ class EventStandings:
     # Entry number -> the name the public may read ("" when withheld).
     public_names: Mapping[int, str]
     round_names: Mapping[str, str]
+    # Rounds in the state final: the prize round among them decides titles and prizes.
+    final_rounds: tuple[str, ...] = ()
+
+    @property
+    def prizes(self) -> PrizeRound:
+        """The round that awards the event's prizes, and whether it is final yet."""
+        return PrizeRound(self.spec.prize_round, self.spec.prize_round in self.final_rounds)
+
+    @property
+    def prize_round_name(self) -> str:
+        """The prize round's name as the organiser gave it (or the ruleset's), translated."""
+        code = self.spec.prize_round
+        return ruleset_text(self.round_names.get(code, code))
+
+    @property
+    def still_to_come(self) -> str:
+        """Before the prize round is final: which round decides the prizes ("" after)."""
+        if self.prizes.decided:
+            return ""
+        return _("Provisional standings: titles and prizes are decided by the round "
+                 "“%(round)s”, which is not final yet.") % {"round": self.prize_round_name}
 
     @property
     def categories(self) -> list[Category]:
@@ -129,8 +151,10 @@ class EventStandings:
         return category_standings(self.overall, self.spec, category, settings=self.settings)
 
     def awards(self) -> list[AwardLine]:
-        """Every prize of the event, skipping ineligible entrants (RulesError from the engine)."""
-        return event_awards(self.overall, self.spec, self.ruleset, settings=self.settings)
+        """Every prize of the event, skipping ineligible entrants; none until the prize round is
+        final (rules.prizes; RulesError from the engine)."""
+        return decided_awards(self.overall, self.spec, self.ruleset,
+                              final_rounds=self.final_rounds, settings=self.settings)
 
     def flag(self, line: StandingLine | AwardLine) -> str:
         """The country (IOC code) the entrant competes under, or the mixed flag."""
@@ -189,5 +213,6 @@ def event_standings_get(*, event: Event) -> EventStandings:
     names = {int(line.entry.id): public_name(line.entry.name, withheld.get(int(line.entry.id), ()))
              for line in overall}
     round_names = dict(event.rounds.values_list("code", "name"))
+    final = tuple(event.rounds.filter(state=RoundState.FINAL).values_list("code", flat=True))
     return EventStandings(event, ruleset, spec, championship.settings, tuple(rankings), overall,
-                          names, round_names)
+                          names, round_names, final)

@@ -121,7 +121,9 @@ def _papers(request: HttpRequest, championship: Championship, event: str,
     """A ceremony PDF built from the standings, or back to the awards with the refusal."""
     chosen = _event(championship, event)
     found = _read(request, chosen)
-    if found is not None:
+    if found is not None and found.still_to_come:
+        messages.error(request, found.still_to_come)
+    elif found is not None:
         try:
             return build(found)  # type: ignore[no-any-return]
         except RulesError as error:
