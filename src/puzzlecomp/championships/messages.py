@@ -349,6 +349,9 @@ MESSAGES: Mapping[str, Promise] = {
     "people.not_their_entries": _("Choose some, not all, of this person's entries."),
     "people.not_a_merge": _("Only a merge can be undone."),
     "people.merge_undone": _("This merge is undone already."),
+    # Prizes, tiebreakers, maxima, settings and inputs (branch prizes).
+    "setting.twice": _("The setting %(setting)s is given twice, as %(first)s and as %(second)s; "
+                       "give it once."),
 }
 
 # How a result's status reads on the screens.

@@ -89,11 +89,17 @@ def round_rules(args: argparse.Namespace) -> RoundRules:
 def given_settings(args: argparse.Namespace) -> dict[str, str]:
     """Championship settings as given by repeated --setting NAME=VALUE options, unchecked."""
     values: dict[str, str] = {}
+    names: dict[str, str] = {}
     for item in args.setting:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             raise CommandError(f"--setting {item!r}: expected NAME=VALUE")
-        values[name.strip()] = value.strip()
+        name, value = name.strip(), value.strip()
+        earlier = names.setdefault(name.casefold(), name)
+        if earlier in values and values[earlier].casefold() != value.casefold():
+            raise CommandError(f"--setting {earlier} is given twice, as {values[earlier]!r} and "
+                               f"as {value!r}; give it once")
+        values[earlier] = value
     return values
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +39,7 @@ from puzzlecomp.rules.prizes import PrizeRound, prize_round
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import resolve_round
 from puzzlecomp.rules.ruleset import Event, Ruleset
-from puzzlecomp.rules.settings import championship_settings
+from puzzlecomp.rules.settings import championship_settings, settings_overridden
 from puzzlecomp.rules.standings import StandingLine, event_standings
 from puzzlecomp.rules.subcategories import OVERALL, category_standings
 from puzzlecomp.rules.times import format_time
@@ -147,7 +147,7 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     if ruleset_id is None:
         raise CommandError("give --ruleset ID (a folder of CSV files does not name one)")
     ruleset = load_ruleset(ruleset_id)
-    values = championship_settings(ruleset, {**championship.settings, **given_settings(args)})
+    values = _settings(ruleset, championship.settings, args, f"{args.championship} settings")
     try:
         event = ruleset.event(args.event)
     except KeyError:
@@ -192,6 +192,21 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     )
 
 
+def _settings(ruleset: Ruleset, stored: Mapping[str, object], args: argparse.Namespace,
+              where: str) -> dict[str, Value]:
+    """The document's settings with the --setting options in their place, checked; a problem
+    names --setting or the document's settings, with the setting as its field."""
+    given = given_settings(args)
+    try:
+        return championship_settings(ruleset, settings_overridden(stored, given))
+    except RulesError as exc:
+        on_command_line = {name.casefold() for name in given}
+        raise InputError([
+            InputProblem("--setting" if v.field.casefold() in on_command_line else where,
+                         None, "", v.field, v.message)
+            for v in exc.violations]) from None
+
+
 def _championship_file(path: Path) -> ChampionshipFile | None:
     """The file of `puzzlecomp championship export`, validated; None for any other input."""
     if path.suffix.lower() != ".json" or not path.is_file():
@@ -219,8 +234,8 @@ def _file_standings(args: argparse.Namespace,
         raise CommandError(f"--ruleset {args.ruleset} differs from the ruleset {ruleset_id} "
                            f"of {source}")
     ruleset = load_ruleset(ruleset_id)
-    values = championship_settings(ruleset, {**document.championship.settings,
-                                             **given_settings(args)})
+    values = _settings(ruleset, document.championship.settings, args,
+                       f"{source} championship.settings")
     document = document.model_copy(update={
         "championship": document.championship.model_copy(update={"settings": values})})
     try:
