@@ -116,6 +116,9 @@ class Round(Model):
     # Multi-puzzle rounds: listed: puzzle 1 (or relay part 1) first, each finished and checked
     # before the next; chosen: one puzzle on the table at a time, in the order the entry chooses.
     puzzle_order: Literal["listed", "chosen"] = "listed"
+    # The rulebook's most entrants per group of this round; passing it is warned, not refused
+    # (rules.group_maxima). The first round falls back to the event's max_per_group.
+    max_per_group: int | None = Field(default=None, gt=0)
 
     @model_validator(mode="after")
     def _puzzles(self) -> Round:

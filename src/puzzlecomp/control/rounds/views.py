@@ -35,6 +35,7 @@ from puzzlecomp.championships.selectors.fairness import (
     shown_difficulty,
     stored_difficulties,
 )
+from puzzlecomp.championships.selectors.group_maxima import group_maxima_warnings
 from puzzlecomp.championships.services import fairness
 from puzzlecomp.championships.services import qualifiers as services
 from puzzlecomp.championships.services.exporting import FORMATS, table_export
@@ -121,6 +122,9 @@ def qualifiers(request: HttpRequest, championship: Championship, round_id: int) 
                 confirmed=[_shown(line) for line in found.confirmed],
                 proposed=[_shown(line) for line in found.proposed],
                 next_seated=next_round.seats.count(),
+                over_maximum=group_maxima_warnings(next_round, (
+                    line.to_group for line in (found.confirmed or found.proposed)
+                    if line.status != QualifierStatus.WITHDRAWN)),
             )
         context.update(_fairness(rnd))
     elif rnd.state != RoundState.PLANNED:
