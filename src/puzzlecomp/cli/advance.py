@@ -15,7 +15,11 @@ from puzzlecomp.cli.common import (
 )
 from puzzlecomp.formats.qualifiers_output import qualifiers_csv, qualifiers_json
 from puzzlecomp.rules.group_maxima import groups_over_maximum
-from puzzlecomp.rules.qualification import qualification_rules, qualify_for_next_round
+from puzzlecomp.rules.qualification import (
+    group_problems,
+    qualification_rules,
+    qualify_for_next_round,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -37,7 +41,9 @@ def run(args: argparse.Namespace) -> int:
     values = settings(args)
     # A final has nobody to advance: say so before reading any results.
     qualification = qualification_rules(rules)
-    qualifiers = qualify_for_next_round(rank_file(args.results, rules, values), rules)
+    ranking = rank_file(args.results, rules, values,
+                        checks=lambda entries: group_problems(entries, rules))
+    qualifiers = qualify_for_next_round(ranking, rules)
     for over in groups_over_maximum(rules.event, qualification.to_round,
                                     (q.to_group for q in qualifiers)):
         print(f"warning: {over}", file=sys.stderr)

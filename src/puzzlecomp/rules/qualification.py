@@ -11,7 +11,7 @@ from enum import StrEnum
 from itertools import groupby
 from operator import itemgetter
 
-from puzzlecomp.rules.errors import RulesError, violation
+from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
 from puzzlecomp.rules.flags import entry_flag
 from puzzlecomp.rules.ranking import RankedEntry, competition_ranks
 from puzzlecomp.rules.results import Entry, Status
@@ -332,6 +332,31 @@ def _by_group(ranking: Sequence[RankedEntry]) -> dict[str, list[RankedEntry]]:
     for line in ranking:
         groups.setdefault(line.entry.group, []).append(line)
     return groups
+
+
+def group_problems(entries: Sequence[Entry], rules: RoundRules) -> list[RuleViolation]:
+    """Every entry whose group has no next-round group (qualification.group_unknown), one
+    violation per entry, so an input file is told all its misplaced rows in one run."""
+    qualification = qualification_rules(rules)
+    next_groups = rules.event.round(qualification.to_round).groups
+    known = tuple(qualification.to_group) or tuple(rules.round.groups)
+    problems = []
+    for entry in entries:
+        if qualification.to_group:
+            goes = entry.group in qualification.to_group
+        else:
+            goes = len(next_groups) <= 1
+        if goes:
+            continue
+        where = (f"group {entry.group!r} is not a group of round {rules.round.id}" if entry.group
+                 else f"no group given: round {rules.round.id} is played in groups")
+        problems.append(violation(
+            "qualification.group_unknown",
+            f"{where} ({', '.join(known)}), so it has no group in round "
+            f"{qualification.to_round} ({rules.ruleset.id})",
+            field="group", entry=entry.id,
+        ))
+    return problems
 
 
 def _destinations(groups: dict[str, list[RankedEntry]], rules: RoundRules) -> dict[str, str]:
