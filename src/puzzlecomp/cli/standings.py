@@ -31,17 +31,22 @@ from puzzlecomp.formats.interchange import (
     parse_championship_file,
 )
 from puzzlecomp.formats.ranking_output import rows_csv
-from puzzlecomp.formats.results_csv import InputError, InputProblem
+from puzzlecomp.formats.results_csv import InputError, InputProblem, ResultRow
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.loading import load_ruleset
-from puzzlecomp.rules.prizes import PrizeRound, prize_round
+from puzzlecomp.rules.prizes import (
+    PrizeRound,
+    category_with_tiebreaker,
+    held_tiebreakers,
+    prize_round,
+)
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import resolve_round
 from puzzlecomp.rules.ruleset import Event, Ruleset
 from puzzlecomp.rules.settings import championship_settings, settings_overridden
 from puzzlecomp.rules.standings import StandingLine, event_standings
-from puzzlecomp.rules.subcategories import OVERALL, category_standings
+from puzzlecomp.rules.subcategories import OVERALL
 from puzzlecomp.rules.times import format_time
 
 STANDINGS_COLUMNS = (
@@ -157,6 +162,8 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
         ) from None
     rankings: dict[str, Sequence[RankedEntry]] = {}
     tiebreakers: dict[str, list[RankedEntry]] = {}
+    # The file and rows of each tiebreaker held, to name them in its problems.
+    tiebreaker_files: dict[str, tuple[str, list[ResultRow]]] = {}
     decides = tiebreaker_rounds(event)
     problems: list[InputProblem] = []
     for round_results in event_round_results(championship, ruleset, event):
@@ -182,13 +189,23 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
             continue
         if category:
             tiebreakers[category] = ranking
+            tiebreaker_files[category] = (round_results.source, rows)
         else:
             rankings[rnd.id] = ranking
     if problems:
         raise InputError(problems)
+    standings = event_standings(rankings, event)
+    try:
+        held_tiebreakers(standings, event, final_rounds=tuple(rankings), tiebreakers=tiebreakers,
+                         settings=values)
+    except RulesError as exc:
+        raise InputError([
+            problem for v in exc.violations
+            for problem in located(RulesError(v), tiebreaker_files[v.params["category"]][1],
+                                   tiebreaker_files[v.params["category"]][0]).problems
+        ]) from None
     return ChampionshipStandings(
-        ruleset, event, values, tuple(rankings), event_standings(rankings, event), tiebreakers,
-        tuple(rankings),
+        ruleset, event, values, tuple(rankings), standings, tiebreakers, tuple(rankings),
     )
 
 
@@ -275,7 +292,10 @@ def _file_standings(args: argparse.Namespace,
 def run(args: argparse.Namespace) -> int:
     result = championship_standings(args)
     category = args.category or OVERALL
-    lines = category_standings(result.standings, result.event, category, settings=result.settings)
+    held = held_tiebreakers(result.standings, result.event, final_rounds=result.final_rounds,
+                            tiebreakers=result.tiebreakers, settings=result.settings)
+    lines = category_with_tiebreaker(result.standings, result.event, category, held,
+                                     settings=result.settings)
     rows = standing_rows(lines)
     prizes = result.prizes
     if prizes.provisional:

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 
 from puzzlecomp.rules.awards import AwardLine, event_awards
 from puzzlecomp.rules.conditions import Value
+from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
 from puzzlecomp.rules.ranking import RankedEntry
 from puzzlecomp.rules.ruleset import Event, Ruleset
 from puzzlecomp.rules.standings import StandingLine
-from puzzlecomp.rules.tiebreakers import TiebreakerCall, tiebreakers_needed
+from puzzlecomp.rules.subcategories import category_standings
+from puzzlecomp.rules.tiebreakers import TiebreakerCall, tiebreakers_needed, with_tiebreaker
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,3 +70,60 @@ def decided_tiebreakers(
     if not prize_round(event, final_rounds).decided:
         return []
     return tiebreakers_needed(standings, event, settings=settings)
+
+
+def held_tiebreakers(
+    standings: Sequence[StandingLine],
+    event: Event,
+    *,
+    final_rounds: Collection[str],
+    tiebreakers: Mapping[str, Sequence[RankedEntry]],
+    settings: Mapping[str, Value] | None = None,
+) -> dict[str, tuple[TiebreakerCall, Sequence[RankedEntry]]]:
+    """Each held tiebreaker with the call it answers, checked the same way for standings and
+    awards: RulesError with every problem of every tiebreaker at once, each naming its
+    category, and its entry where there is one: `tiebreaker.not_needed` (its finalists fill
+    the subcategory's prizes, or the final is not final yet) and `tiebreaker.not_called`."""
+    if not tiebreakers:
+        return {}
+    calls = {call.category: call for call in decided_tiebreakers(
+        standings, event, final_rounds=final_rounds, settings=settings)}
+    decided = prize_round(event, final_rounds).decided
+    problems: list[RuleViolation] = []
+    for category, ranking in tiebreakers.items():
+        call = calls.get(category)
+        if call is None:
+            why = ("its finalists fill its prizes" if decided else
+                   f"the {event.prize_round} round is not final yet")
+            problems.append(violation(
+                "tiebreaker.not_needed",
+                f"the {category} subcategory of {event.id} needs no tiebreaker: {why}",
+                field="category", category=category))
+            continue
+        called = {line.entry.id for line in call.entrants}
+        problems.extend(
+            violation("tiebreaker.not_called",
+                      f"entry {line.entry.id} is not one of the entrants called to the "
+                      f"{category} tiebreaker", entry=line.entry.id, field="entry",
+                      category=category)
+            for line in ranking if line.entry.id not in called)
+    if problems:
+        raise RulesError(problems)
+    return {category: (calls[category], ranking) for category, ranking in tiebreakers.items()}
+
+
+def category_with_tiebreaker(
+    standings: Sequence[StandingLine],
+    event: Event,
+    category: str,
+    held: Mapping[str, tuple[TiebreakerCall, Sequence[RankedEntry]]],
+    *,
+    settings: Mapping[str, Value] | None = None,
+) -> list[StandingLine]:
+    """A category's standings, its tiebreaker's order deciding the places after the finalists
+    once it is held (the order `awards` gives its prizes in)."""
+    lines = category_standings(standings, event, category, settings=settings)
+    if category in held:
+        call, ranking = held[category]
+        lines = with_tiebreaker(lines, call, ranking)
+    return lines
