@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         "max_country_spread": b.max_country_spread,
         "max_country_spread_between_merging_groups": b.max_country_block_spread,
     }
-    for over in groups_over_maximum(event, rnd.id, (row["group"] for row in out)):
+    for over in groups_over_maximum(event, rnd.id, assignment.group_of.values()):
         print(f"warning: {over}", file=sys.stderr)
     if args.format == "json":
         print(json.dumps({"groups": out, "balance": balance}, indent=2, ensure_ascii=False))

@@ -277,16 +277,36 @@ def _file_standings(args: argparse.Namespace,
             problems.extend(InputProblem(f"{source} results", None, v.entry, v.field,
                                          f"{event.id} {rnd.id}: {v.message}")
                             for v in exc.violations)
+    # Each subcategory tiebreaker held is a round of the file ("tiebreaker-junior-18").
+    tiebreakers: dict[str, list[RankedEntry]] = {}
+    for code in sorted(stored):
+        category = event.tiebreaker_category(code)
+        if category is None or (event.id, code) not in in_file:
+            continue
+        try:
+            tiebreakers[category] = round_ranking_in_file(document, event.id, code).lines
+        except RulesError as exc:
+            problems.extend(InputProblem(f"{source} results", None, v.entry, v.field,
+                                         f"{event.id} {code}: {v.message}")
+                            for v in exc.violations)
     if problems:
         raise InputError(problems)
     if not rankings:
         raise InputError([InputProblem(source, None, "", "event",
                                        f"no results for event {event.id}")])
-    # Tiebreaker rounds are results files of their own; a championship file holds none.
     final = tuple(r.code for e in document.events if e.code == event.id for r in e.rounds
                   if r.state == "final")
+    standings = event_standings(rankings, event)
+    try:
+        held_tiebreakers(standings, event, final_rounds=final, tiebreakers=tiebreakers,
+                         settings=values)
+    except RulesError as exc:
+        raise InputError([InputProblem(
+            f"{source} results", None, v.entry, v.field,
+            f"{event.id} tiebreaker-{v.params['category']}: {v.message}")
+            for v in exc.violations]) from None
     return ChampionshipStandings(
-        ruleset, event, values, tuple(rankings), event_standings(rankings, event), {}, final)
+        ruleset, event, values, tuple(rankings), standings, tiebreakers, final)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -46,7 +46,7 @@ def member_count_warnings(rows: Iterable[PublishedResult], ruleset: Ruleset,
     for row in rows:
         event = events.get(row.event)
         listed = row.members_listed if row.members_listed is not None else len(row.people)
-        wrong = count_problem(range(listed), event) if event and row.people else None
+        wrong = count_problem(listed, event) if event and row.people else None
         if wrong:
             warnings.append(f"warning: {source}, row {row.row}, entry {row.entrant}, field "
                             f"people: {wrong}")

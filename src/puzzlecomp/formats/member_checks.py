@@ -36,9 +36,9 @@ def twice_problem(ids: Iterable[str]) -> str | None:
     return None
 
 
-def count_problem(ids: Iterable[str], event: Event) -> str | None:
-    """An entry listing fewer or more members than the event takes."""
-    count = len(list(ids))
+def count_problem(ids: Iterable[str] | int, event: Event) -> str | None:
+    """An entry listing fewer or more members than the event takes (ids, or their number)."""
+    count = ids if isinstance(ids, int) else len(list(ids))
     if event.members_min <= count <= event.members_max:
         return None
     wanted = (str(event.members_min) if event.members_min == event.members_max

@@ -284,9 +284,21 @@ class Event(Model):
             if rnd.id == round_id:
                 return rnd
         tiebreaker = self.subcategory_tiebreaker
-        if tiebreaker is not None and tiebreaker.round.id == round_id:
+        if tiebreaker is not None and (tiebreaker.round.id == round_id
+                                       or self.tiebreaker_category(round_id)):
             return tiebreaker.round
         raise KeyError(round_id)
+
+    def tiebreaker_category(self, round_id: str) -> str | None:
+        """The subcategory a tiebreaker round decides ("tiebreaker-junior-18" -> "junior-18"),
+        None for any other round: each subcategory holds its tiebreaker as a round of its own."""
+        tiebreaker = self.subcategory_tiebreaker
+        if tiebreaker is None:
+            return None
+        prefix = f"{tiebreaker.round.id}-"
+        category = round_id.removeprefix(prefix)
+        ids = {sub.id for sub in self.subcategories}
+        return category if round_id.startswith(prefix) and category in ids else None
 
 
 class RegistrationWindow(Model):

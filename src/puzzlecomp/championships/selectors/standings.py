@@ -8,7 +8,7 @@ Every round with results is ranked as on its own pages; the engine (`rules/stand
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -21,13 +21,20 @@ from puzzlecomp.rules.awards import AwardLine
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.flags import entry_flag
 from puzzlecomp.rules.loading import load_ruleset
-from puzzlecomp.rules.prizes import PrizeRound, decided_awards
+from puzzlecomp.rules.prizes import (
+    PrizeRound,
+    category_with_tiebreaker,
+    decided_awards,
+    decided_tiebreakers,
+    held_tiebreakers,
+)
 from puzzlecomp.rules.ranking import RankedEntry
 from puzzlecomp.rules.ruleset import Event as EventSpec
 from puzzlecomp.rules.ruleset import Ruleset
 from puzzlecomp.rules.standings import StandingLine
 from puzzlecomp.rules.standings import event_standings as engine_event_standings
-from puzzlecomp.rules.subcategories import OVERALL, category_standings
+from puzzlecomp.rules.subcategories import OVERALL
+from puzzlecomp.rules.tiebreakers import TiebreakerCall
 from puzzlecomp.rules.times import format_time
 
 
@@ -79,6 +86,16 @@ class AwardRow:
 
 
 @dataclass(frozen=True)
+class TiebreakerToHold:
+    """A subcategory tiebreaker the final calls, for the organiser to hold."""
+
+    category: str
+    name: str
+    open_places: int
+    entrants: int
+
+
+@dataclass(frozen=True)
 class EventStandings:
     """An event's overall standings, with the ruleset and settings that place and award them."""
 
@@ -94,6 +111,8 @@ class EventStandings:
     round_names: Mapping[str, str]
     # Rounds in the state final: the prize round among them decides titles and prizes.
     final_rounds: tuple[str, ...] = ()
+    # The ranking of each subcategory tiebreaker held (a round "tiebreaker-CATEGORY").
+    tiebreakers: Mapping[str, Sequence[RankedEntry]] = field(default_factory=dict)
 
     @property
     def prizes(self) -> PrizeRound:
@@ -146,15 +165,33 @@ class EventStandings:
             parts.append(ruleset_text(award.items))
         return " · ".join(parts)
 
+    def held(self) -> dict[str, tuple[TiebreakerCall, Sequence[RankedEntry]]]:
+        """The tiebreakers held, checked (RulesError: tiebreaker.not_needed, .not_called)."""
+        return held_tiebreakers(self.overall, self.spec, final_rounds=self.final_rounds,
+                                tiebreakers=self.tiebreakers, settings=self.settings)
+
+    def tiebreakers_to_hold(self) -> list[TiebreakerToHold]:
+        """The subcategory tiebreakers the final calls whose round is not made yet."""
+        calls = decided_tiebreakers(self.overall, self.spec, final_rounds=self.final_rounds,
+                                    settings=self.settings)
+        held = {self.spec.tiebreaker_category(code) for code in self.round_names}
+        return [TiebreakerToHold(call.category, self.category_name(call.category),
+                                 call.open_places, len(call.entrants))
+                for call in calls if call.category not in held]
+
     def category(self, category: str) -> list[StandingLine]:
-        """The category's lines placed among themselves; RulesError (category.unknown)."""
-        return category_standings(self.overall, self.spec, category, settings=self.settings)
+        """The category's lines placed among themselves, a held tiebreaker's order deciding
+        the places after the finalists; RulesError (category.unknown, tiebreakers)."""
+        return category_with_tiebreaker(self.overall, self.spec, category, self.held(),
+                                        settings=self.settings)
 
     def awards(self) -> list[AwardLine]:
         """Every prize of the event, skipping ineligible entrants; none until the prize round is
         final (rules.prizes; RulesError from the engine)."""
+        self.held()
         return decided_awards(self.overall, self.spec, self.ruleset,
-                              final_rounds=self.final_rounds, settings=self.settings)
+                              final_rounds=self.final_rounds, settings=self.settings,
+                              tiebreakers=self.tiebreakers)
 
     def flag(self, line: StandingLine | AwardLine) -> str:
         """The country (IOC code) the entrant competes under, or the mixed flag."""
@@ -204,10 +241,13 @@ def event_standings_get(*, event: Event) -> EventStandings:
     with_results = set(Result.objects.filter(round__event=event)
                        .values_list("round_id", flat=True).distinct())
     rankings: dict[str, Sequence[RankedEntry]] = {}
+    tiebreakers: dict[str, Sequence[RankedEntry]] = {}
     for rnd in event.rounds.order_by("position"):
         if rnd.pk in with_results:
             rnd.event = event
-            rankings[rnd.code] = round_ranking(rnd).lines
+            category = spec.tiebreaker_category(rnd.code)
+            (tiebreakers if category else rankings)[category or rnd.code] = \
+                round_ranking(rnd).lines
     overall = engine_event_standings(rankings, spec)
     withheld = withheld_by_number(event_id=event.pk)
     names = {int(line.entry.id): public_name(line.entry.name, withheld.get(int(line.entry.id), ()))
@@ -215,4 +255,4 @@ def event_standings_get(*, event: Event) -> EventStandings:
     round_names = dict(event.rounds.values_list("code", "name"))
     final = tuple(event.rounds.filter(state=RoundState.FINAL).values_list("code", flat=True))
     return EventStandings(event, ruleset, spec, championship.settings, tuple(rankings), overall,
-                          names, round_names, final)
+                          names, round_names, final, tiebreakers)
