@@ -16,6 +16,7 @@ from puzzlecomp.championships.services.results import result_record
 from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.championships.services.tiebreakers import tiebreaker_round_create
 from puzzlecomp.cli.main import main
+from puzzlecomp.public.championship.story import event_podium
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.prizes import decided_tiebreakers
 from puzzlecomp.rules.results import Status
@@ -103,3 +104,13 @@ def test_the_organiser_holds_a_called_tiebreaker_from_the_awards_page(make_champ
     rnd = Round.objects.get(event=event, code="tiebreaker-junior-18")
     assert sorted(rnd.seats.values_list("entry__number", flat=True)) == [3, 4, 5]
     assert "tiebreakers/junior-18/" not in organiser.get(base + "awards/").content.decode()
+
+
+def test_a_tiebreaker_after_the_final_leaves_the_finals_podium_in_place(make_championship):
+    """The podium is the final's (wjpc-2025.txt, Individual Final), whatever follows it."""
+    _, event, _, _, _ = held_in_reverse(make_championship)
+    rounds = list(event.rounds.select_related("event__championship").order_by("position"))
+    assert rounds[-1].code == "tiebreaker-junior-18"
+    podium = event_podium(rounds)
+    assert podium is not None
+    assert [place.place for place in podium.places][:2] == [1, 2]

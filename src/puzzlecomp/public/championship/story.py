@@ -37,6 +37,7 @@ from puzzlecomp.public.live.display import (
 )
 from puzzlecomp.public.live.selectors import snapshot_now, words_of
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.round_life import RoundState
 from puzzlecomp.rules.spectating import LIVE_STATES, leaders_round, podium_known
 from puzzlecomp.rules.subcategories import OVERALL
@@ -221,7 +222,11 @@ def _event_leaders(rounds: Sequence[Round], with_results: set[int]) -> EventLead
 
 def event_podium(rounds: Sequence[Round]) -> Podium | None:
     """The event's first three once its final's results are published: the published
-    standings' places, else the final round's."""
+    standings' places, else the final round's. A subcategory tiebreaker held after the final
+    is not the final."""
+    if rounds:
+        spec = load_ruleset(rounds[0].event.championship.ruleset_id).event(rounds[0].event.code)
+        rounds = [rnd for rnd in rounds if spec.tiebreaker_category(rnd.code) is None]
     if not podium_known([rnd.state for rnd in rounds]):
         return None
     final = rounds[-1]
