@@ -34,8 +34,7 @@ def test_seed_refuses_every_bad_member_list_naming_row_entry_and_field(tmp_path,
     assert (code, out) == (2, "")
     assert [line.split(": ", 1)[0].split(", ", 1)[1] for line in err.splitlines()] == [
         "row 3, entry 2, field person", "row 4, entry 3, field person",
-        "row 5, entry 4, field person", "row 5, entry 4, field person",
-        "row 6, entry 5, field person"]
+        "row 5, entry 4, field person", "row 6, entry 5, field person"]
     assert "pairs takes 2 members, this entry lists 1" in err
     assert "person Pc is listed twice in this entry" in err
     assert "a member is blank: 'Pd;;Pe'" in err

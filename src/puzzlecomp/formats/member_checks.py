@@ -55,6 +55,6 @@ def entry_member_problems(text: str, event: Event | None, *, history: bool) -> l
     problems = [blank_member_problem(ids)]
     if not (history and SAME_NAME_SHARES_AN_ID):
         problems.append(twice_problem(ids))
-    if event is not None:
-        problems.append(count_problem(ids, event))
+    if event is not None:  # a blank member is told once, not counted
+        problems.append(count_problem([member for member in ids if member], event))
     return [problem for problem in problems if problem is not None]
