@@ -37,6 +37,8 @@ def played_championship(*, individuals: int = 60, pairs: int = 8,
         if rnd is not rounds[-1]:
             qualifiers_confirm(round=rnd, knowingly=True)
             next_round_create(round=rnd)
+    # Titles and prizes come only from a final that is final (rules.prizes).
+    round_state_set(round=rounds[-1], state=RoundState.FINAL)
     return championship
 
 

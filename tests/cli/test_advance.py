@@ -124,7 +124,24 @@ def test_advance_refuses_a_group_the_ruleset_does_not_send_anywhere(tmp_path, ca
     """wjpc-2025.toml, to_group: groups A-F only."""
     code, out, err = advance(tmp_path, capsys, HEADER + group_of("Z", 2), *wjpc())
     assert (code, out) == (2, "")
-    assert err.startswith("error: group 'Z' of round first has no group in round second")
+    # Every row is named, with its entry and field (README: every error names its place).
+    assert [line.split(": ", 1)[0].split(", ", 1)[1] for line in err.splitlines()] == [
+        "row 2, entry Z001, field group", "row 3, entry Z002, field group"]
+    assert "group 'Z' is not a group of round first (A, B, C, D, E, F), so it has no group in " \
+        "round second" in err
+
+
+def test_advance_names_every_bad_row_and_a_missing_group_column_in_one_run(tmp_path, capsys):
+    """wjpc-2025.txt, Individual First Round: groups A-F. A file without a group column is
+    told so for each row, with the other problems of the file in the same run."""
+    text = "entry,name,country,time\nE1,,CZE,1000\nE2,,CZE,soon\n"
+    code, out, err = advance(tmp_path, capsys, text, *wjpc())
+    assert (code, out) == (2, "")
+    lines = err.splitlines()
+    assert len(lines) == 2
+    assert "row 2, entry E1, field group: no group given: round first is played in groups" \
+        in lines[0]
+    assert "row 3, entry E2, field time" in lines[1]
 
 
 def test_advance_needs_the_round(tmp_path, capsys):

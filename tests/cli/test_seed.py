@@ -39,7 +39,7 @@ def test_seed_lists_entries_best_first_and_those_without_history_last(tmp_path, 
 
 
 def test_seed_rates_pairs_from_the_pairs_event_only(tmp_path, capsys):
-    assert main(seed(tmp_path, "entry,person\n1,Pslow;Plast\n2,Pfast\n", event="pairs")) == 0
+    assert main(seed(tmp_path, "entry,person\n1,Pslow;Plast\n2,Pfast;Pnew\n", event="pairs")) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [(r["entry"], r["seed_rank"]) for r in rows] == [("1", "1"), ("2", "")]
 

@@ -628,3 +628,32 @@ def test_a_maximum_quota_is_never_exceeded_and_takes_the_fastest(drawn, foreigne
             assert order(stayed) >= order(went)
             if tie_at_cap == "leave_out":
                 assert stayed.score.final_time > went.score.final_time
+
+
+def test_a_country_tied_with_itself_at_the_play_off_maximum_still_sends_its_best_entrant():
+    """wjpc-2025.txt, Second round: "max 15 by play-off" per semifinal; Play-off: "If there is
+    a tie for position, both participants will qualify". Norway's 100th of group A and 100th
+    of group B tie for its place, but only one play-off place is left: tie_at_cap settles the
+    tie within Norway first (raw_time: the faster assembly), so Norway still sends one."""
+    countries = {86 + n: f"C{n:02d}" for n in range(14)}
+    results = field("A", 110, {**countries, 100: "NOR"}) + field("B", 110, {100: "NOR"},
+                                                                    start=2000)
+    playoff = {q.entry.id: q.tie_settled_by for q in qualify(results, WJPC_FIRST)
+               if q.reason is PLAYOFF}
+    assert len(playoff) == 15
+    assert playoff["A100"] == "raw_time"
+    assert "B100" not in playoff
+
+
+def test_no_play_off_place_stays_empty_while_a_country_that_fits_waits():
+    """wjpc-2025.txt, Play-off: every country without a representative sends its best; with
+    tie_at_cap = "leave_out" Norway's tie with itself stays out, and the 15th place goes on
+    to Sweden, the next country, instead of staying empty."""
+    countries = {86 + n: f"C{n:02d}" for n in range(14)}
+    results = field("A", 110, {**countries, 100: "NOR", 101: "SWE"}) + field(
+        "B", 110, {100: "NOR"}, start=2000)
+    rules = with_qualification(WJPC_FIRST, tie_at_cap="leave_out")
+    playoff = ids(qualify(results, rules), PLAYOFF)
+    assert len(playoff) == 15
+    assert "A101" in playoff
+    assert not {"A100", "B100"} & playoff

@@ -31,6 +31,7 @@ from puzzlecomp.championships.models import (
     JudgeDevice,
     Membership,
     Notice,
+    Person,
     PersonChange,
     ProjectorScene,
     Puzzle,
@@ -67,6 +68,7 @@ from puzzlecomp.championships.services import (
     settings,
     setup,
     standings,
+    tiebreakers,
 )
 from puzzlecomp.championships.services.results import ResultValues
 from puzzlecomp.formats.history_csv import read_history
@@ -181,6 +183,17 @@ def build(state: str, django_user_model) -> World:
         return world
     qualifiers.qualifiers_confirm(round=first, knowingly=True)
     return world
+
+
+def _tiebreaker_called(world: World) -> None:
+    """Two finalists born 1990, everyone else a junior out in the first round, the final final:
+    Junior 18 calls its tiebreaker (wjpc-2025.txt, Subcategories (*))."""
+    final = world.event.rounds.get(code="final")
+    for n, entry in enumerate(world.entries):
+        born = dt.date(1990 if n < 2 else 2010, 1, 1)
+        Person.objects.filter(entries__entry=entry).update(birth_date=born)
+    _finish(final, world.entries[:2])
+    rounds.round_state_set(round=final, state=RoundState.FINAL)
 
 
 def seated_pair(world: World) -> tuple[Entry, Entry]:
@@ -430,6 +443,9 @@ WRITES: dict[str, Scenario] = {
         standings.event_standings_publish(
             event=w.event, published=True, user=w.organiser,
             knowingly=w.event.rounds.exclude(state="final").count()))),
+    "tiebreaker_round_create": ("published", lambda w: (_tiebreaker_called(w), lambda: (
+        tiebreakers.tiebreaker_round_create(event=w.event, category="junior-18",
+                                            user=w.organiser)))[1]),
     # judges' phones
     "device_create": ("planned", lambda w: lambda: device_code(w)),
     "pairing_code_issue": ("planned", lambda w: (lambda d: lambda: devices.pairing_code_issue(

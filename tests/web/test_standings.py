@@ -16,10 +16,12 @@ from puzzlecomp.championships.models import (
     Person,
     Role,
     Round,
+    RoundState,
 )
 from puzzlecomp.championships.selectors.rounds import event_rounds_to_come
 from puzzlecomp.championships.selectors.standings import event_standings_get
 from puzzlecomp.championships.services.results import result_record
+from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.championships.services.standings import event_standings_publish
 from puzzlecomp.rules.results import Status
 from tests.standings_support import played_championship
@@ -94,12 +96,11 @@ def test_awards_skip_an_entrant_who_may_not_take_a_prize(make_championship, clie
     winner keeps first place in the standings, and the best Czech takes the first prize."""
     championship = make_championship("czech-championship")
     rnd = Round.objects.get(event__championship=championship, event__code="individual",
-                            code="qualification")
+                            code="final")
     slovak, czech = add_entries(rnd.event, {"SK": 1, "CZ": 1})
     for entry, time in ((slovak, 1800), (czech, 1900)):
-        entry.group = "A"
-        entry.save(update_fields=["group"])
         result_record(round=rnd, entry=entry, status=Status.FINISHED, time_seconds=time)
+    round_state_set(round=rnd, state=RoundState.FINAL)
     client = client_as(championship, Role.ORGANISER)
     standings = table_rows(page_of(client.get(
         f"/control/{championship.slug}/standings/individual/")))

@@ -364,6 +364,10 @@ class StandingsOut(Schema):
     event: str
     category: str
     rounds: list[str]
+    # True until the prize round is final: places may change, and no prize is named.
+    provisional: bool
+    # The round that decides titles and prizes (wjpc-2025: the final).
+    prize_round: str
     lines: list[StandingLineOut]
 
 
@@ -371,6 +375,9 @@ class AwardsOut(Schema):
     championship: str
     event: str
     category: str | None
+    # True until the prize round is final; `lines` is empty until then.
+    provisional: bool
+    prize_round: str
     lines: list[AwardLineOut]
 
 
@@ -397,7 +404,8 @@ def standings_get(request: HttpRequest, slug: str, event_code: str,
     except RulesError:
         raise Http404 from None
     return {"championship": slug, "event": event_code, "category": category,
-            "rounds": list(found.rounds),
+            "rounds": list(found.rounds), "provisional": found.prizes.provisional,
+            "prize_round": found.prizes.round_id,
             "lines": [{**asdict(row), "category": category} for row in rows]}
 
 
@@ -414,4 +422,5 @@ def awards_get(request: HttpRequest, slug: str, event_code: str,
     except RulesError:
         raise Http404 from None
     return {"championship": slug, "event": event_code, "category": category,
+            "provisional": found.prizes.provisional, "prize_round": found.prizes.round_id,
             "lines": [asdict(row) for row in rows if category in (None, row.category)]}

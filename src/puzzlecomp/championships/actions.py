@@ -160,6 +160,10 @@ PROJECTOR_SCENE_SET = _declare("puzzlecomp.projector.scene_set",
 # Standings and awards
 STANDINGS_PUBLISHED = _declare("puzzlecomp.event.standings_published",
                                _("Standings of %(event)s published: %(published)s"), STANDINGS)
+# A subcategory tiebreaker held as a round of its own (branch prizes).
+TIEBREAKER_ROUND_CREATED = _declare("puzzlecomp.round.tiebreaker_created",
+                                    _("Tiebreaker round %(code)s created with %(seats)s seats"),
+                                    SEATING)
 
 # People across championships and the archive
 FACT_OVERRIDDEN = _declare("puzzlecomp.fact.overridden",

@@ -391,6 +391,9 @@ MESSAGES: Mapping[str, Promise] = {
     "person_facts.not_declared": _("The rules of this championship do not ask for %(fact)s."),
     "person_facts.bad_value": _("'%(value)s' is not a value of %(fact)s."),
     "championship.time_zone_unknown": _("%(zone)s is not a time zone."),
+    # Prizes, tiebreakers, maxima, settings and inputs (branch prizes).
+    "setting.twice": _("The setting %(setting)s is given twice, as %(first)s and as %(second)s; "
+                       "give it once."),
 }
 
 # How a result's status reads on the screens.

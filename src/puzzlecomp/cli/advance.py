@@ -14,7 +14,12 @@ from puzzlecomp.cli.common import (
     settings,
 )
 from puzzlecomp.formats.qualifiers_output import qualifiers_csv, qualifiers_json
-from puzzlecomp.rules.qualification import qualification_rules, qualify_for_next_round
+from puzzlecomp.rules.group_maxima import groups_over_maximum
+from puzzlecomp.rules.qualification import (
+    group_problems,
+    qualification_rules,
+    qualify_for_next_round,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -35,8 +40,13 @@ def run(args: argparse.Namespace) -> int:
     rules = round_rules(args)
     values = settings(args)
     # A final has nobody to advance: say so before reading any results.
-    qualification_rules(rules)
-    qualifiers = qualify_for_next_round(rank_file(args.results, rules, values), rules)
+    qualification = qualification_rules(rules)
+    ranking = rank_file(args.results, rules, values,
+                        checks=lambda entries: group_problems(entries, rules))
+    qualifiers = qualify_for_next_round(ranking, rules)
+    for over in groups_over_maximum(rules.event, qualification.to_round,
+                                    (q.to_group for q in qualifiers)):
+        print(f"warning: {over}", file=sys.stderr)
     sys.stdout.write(
         qualifiers_json(qualifiers, rules) if args.format == "json" else qualifiers_csv(qualifiers)
     )

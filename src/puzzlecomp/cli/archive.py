@@ -6,12 +6,15 @@ Uses the database of the web app (DATABASE_URL, else ./var), like `puzzlecomp se
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
 from puzzlecomp.cli.common import CommandError, read_text
+from puzzlecomp.formats.archive_checks import member_count_warnings
 from puzzlecomp.formats.history_csv import read_history
 from puzzlecomp.rules import limits
+from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.samples import SAMPLE_RESULTS as SAMPLE
 
 
@@ -64,6 +67,8 @@ def run_import(args: argparse.Namespace) -> int:
 
     done = archive_import(rows=rows, source=path, ruleset_id=args.ruleset,
                           slug_prefix=prefix.lower(), title=args.title or prefix.upper())
+    for warning in member_count_warnings(rows, load_ruleset(args.ruleset), path):
+        print(warning, file=sys.stderr)
     print(f"archived {done.results} results in {', '.join(done.championships)}; "
           f"{done.people_created} people new to the archive")
     return 0

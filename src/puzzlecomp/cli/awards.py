@@ -8,11 +8,16 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from puzzlecomp.cli.standings import add_championship_arguments, championship_standings
+from puzzlecomp.cli.standings import (
+    add_championship_arguments,
+    championship_standings,
+    still_to_come,
+)
 from puzzlecomp.formats.ranking_output import rows_csv
-from puzzlecomp.rules.awards import AwardLine, event_awards
+from puzzlecomp.rules.awards import AwardLine
+from puzzlecomp.rules.prizes import decided_awards, decided_tiebreakers
 from puzzlecomp.rules.subcategories import check_category
-from puzzlecomp.rules.tiebreakers import TiebreakerCall, tiebreakers_needed
+from puzzlecomp.rules.tiebreakers import TiebreakerCall
 
 TIEBREAKER_COLUMNS = (
     "category", "open_places", "entry", "name", "country", "overall_place", "round",
@@ -54,17 +59,20 @@ def run(args: argparse.Namespace) -> int:
     result = championship_standings(args)
     if args.category is not None:
         check_category(result.event, args.category)
+    if result.prizes.provisional:
+        sys.stderr.write(still_to_come(result) + "\n")
     if args.tiebreakers:
-        calls = tiebreakers_needed(result.standings, result.event, settings=result.settings)
+        calls = decided_tiebreakers(result.standings, result.event,
+                                    final_rounds=result.final_rounds, settings=result.settings)
         rows = tiebreaker_rows(call for call in calls if args.category in (None, call.category))
         sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
                          if args.format == "json" else rows_csv(rows, TIEBREAKER_COLUMNS))
         return 0
     awards = [
         award
-        for award in event_awards(
-            result.standings, result.event, result.ruleset, settings=result.settings,
-            tiebreakers=result.tiebreakers,
+        for award in decided_awards(
+            result.standings, result.event, result.ruleset, final_rounds=result.final_rounds,
+            settings=result.settings, tiebreakers=result.tiebreakers,
         )
         if args.category in (None, award.category)
     ]
@@ -77,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
             "category": args.category,
             "currency": currency,
             "rounds": list(result.rounds),
+            "provisional": result.prizes.provisional,
+            "prize_round": result.prizes.round_id,
             "awards": rows,
         }
         sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")

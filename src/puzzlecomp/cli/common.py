@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from puzzlecomp.formats.results_csv import (
@@ -19,6 +19,7 @@ from puzzlecomp.rules.errors import RulesError, RuleViolation
 from puzzlecomp.rules.facts import check_members_count, declared_facts
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
+from puzzlecomp.rules.results import Entry
 from puzzlecomp.rules.rounds import RoundRules, resolve_round
 from puzzlecomp.rules.settings import championship_settings
 
@@ -89,11 +90,17 @@ def round_rules(args: argparse.Namespace) -> RoundRules:
 def given_settings(args: argparse.Namespace) -> dict[str, str]:
     """Championship settings as given by repeated --setting NAME=VALUE options, unchecked."""
     values: dict[str, str] = {}
+    names: dict[str, str] = {}
     for item in args.setting:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             raise CommandError(f"--setting {item!r}: expected NAME=VALUE")
-        values[name.strip()] = value.strip()
+        name, value = name.strip(), value.strip()
+        earlier = names.setdefault(name.casefold(), name)
+        if earlier in values and values[earlier].casefold() != value.casefold():
+            raise CommandError(f"--setting {earlier} is given twice, as {values[earlier]!r} and "
+                               f"as {value!r}; give it once")
+        values[earlier] = value
     return values
 
 
@@ -114,11 +121,17 @@ def read_text(path: str) -> str:
 
 
 
-def rank_file(path: str, rules: RoundRules, settings: Mapping[str, Value]) -> list[RankedEntry]:
-    """Rank a results file; raises InputError with every problem of every row, ranking none."""
+def rank_file(path: str, rules: RoundRules, settings: Mapping[str, Value], *,
+              checks: Callable[[list[Entry]], list[RuleViolation]] | None = None,
+              ) -> list[RankedEntry]:
+    """Rank a results file; raises InputError with every problem of every row, ranking none.
+    `checks` adds the caller's own problems of the rows' entries (advance: their groups)."""
     rows, problems = parse_results(read_text(path), source=path)
     try:
         rows = with_declared_facts(rows, rules, path)
+        if checks is not None:
+            problems.extend(located(RulesError(checks([r.entry for r in rows])), rows,
+                                    path).problems)
         ranking = rank_round([(r.entry, r.result) for r in rows], rules, settings=settings)
     except RulesError as exc:
         problems.extend(located(exc, rows, path).problems)

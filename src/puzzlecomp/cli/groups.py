@@ -18,6 +18,7 @@ from puzzlecomp.formats.entries_csv import EntryRow, read_entries
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.planning import PlanningEntrant, assign_groups
 from puzzlecomp.rules.flags import entry_flag
+from puzzlecomp.rules.group_maxima import groups_over_maximum
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.people import Person, split_members
 from puzzlecomp.rules.results import Entry
@@ -77,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
         "max_country_spread": b.max_country_spread,
         "max_country_spread_between_merging_groups": b.max_country_block_spread,
     }
+    for over in groups_over_maximum(event, rnd.id, assignment.group_of.values()):
+        print(f"warning: {over}", file=sys.stderr)
     if args.format == "json":
         print(json.dumps({"groups": out, "balance": balance}, indent=2, ensure_ascii=False))
     else:

@@ -11,6 +11,7 @@ from typing import Any
 from puzzlecomp.cli.common import CommandError, add_format_argument, read_text
 from puzzlecomp.formats.entries_csv import EntryRow
 from puzzlecomp.formats.history_csv import EVENT_OF_DIVISION, past_results, read_history
+from puzzlecomp.formats.member_checks import entry_member_problems
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.formats.results_csv import InputError, InputProblem, csv_records
 from puzzlecomp.planning.rating import (
@@ -20,6 +21,8 @@ from puzzlecomp.planning.rating import (
     seed_entries,
     seed_ranks,
 )
+from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.ruleset import Event
 
 COLUMNS = ("entry", "person", "seed_rank", "rating")
 
@@ -36,6 +39,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("entries", metavar="ENTRIES.csv", help="entries file, or - for stdin")
     add_history_argument(parser, required=True)
     parser.add_argument("--event", required=True, help="event: individual, pairs or teams")
+    parser.add_argument("--ruleset", default="wjpc-2025",
+                        help="the ruleset whose event says how many members an entry lists "
+                        "(default: wjpc-2025, whose published results the history format is)")
     add_format_argument(parser)
     parser.set_defaults(run=run)
 
@@ -50,7 +56,7 @@ def add_history_argument(parser: argparse.ArgumentParser, *, required: bool) -> 
 
 
 def run(args: argparse.Namespace) -> int:
-    seeds = seeds_from_files(args.entries, args.history, args.event)
+    seeds = seeds_from_files(args.entries, args.history, args.event, ruleset_id=args.ruleset)
     out = [
         {
             "entry": s.entry,
@@ -67,9 +73,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def seeds_from_files(entries_path: str, history_path: str, event: str) -> list[Seed]:
-    """The seeding of an entries file from a history file, for one event."""
-    entries = read_seeding_entries(read_text(entries_path), source=entries_path)
+def seeds_from_files(entries_path: str, history_path: str, event: str, *,
+                     ruleset_id: str | None = None) -> list[Seed]:
+    """The seeding of an entries file from a history file, for one event; with a ruleset, each
+    entry's members are checked against its event (formats.member_checks)."""
+    spec = None
+    if ruleset_id is not None:
+        try:
+            spec = load_ruleset(ruleset_id).event(event)
+        except KeyError:
+            spec = None  # ratings_from_file names the unknown event
+    entries = read_seeding_entries(read_text(entries_path), source=entries_path, event=spec)
     return seed_entries(entries, ratings_from_file(history_path, event))
 
 
@@ -94,8 +108,11 @@ def effective_seed_ranks(
     return seed_ranks(seeds, typed)
 
 
-def read_seeding_entries(text: str, *, source: str) -> list[SeedingEntry]:
-    """Entries with their person ids; raises InputError naming every bad row and field."""
+def read_seeding_entries(text: str, *, source: str,
+                         event: Event | None = None) -> list[SeedingEntry]:
+    """Entries with their person ids; raises InputError naming every bad row and field: a blank
+    entry id, an entry twice, a blank member, a person twice in one entry and (with the
+    event) an entry listing fewer or more members than the event takes."""
     entries: list[SeedingEntry] = []
     problems: list[InputProblem] = []
     seen: set[str] = set()
@@ -111,6 +128,8 @@ def read_seeding_entries(text: str, *, source: str) -> list[SeedingEntry]:
                 InputProblem(source, number, entry, "entry", f"entry {entry} appears twice")
             )
         seen.add(entry)
+        problems.extend(InputProblem(source, number, entry, "person", message) for message
+                        in entry_member_problems(values["person"], event, history=False))
         people = tuple(p.strip() for p in values["person"].split(";") if p.strip())
         entries.append(SeedingEntry(entry, people))
     if problems:

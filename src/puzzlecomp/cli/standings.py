@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,16 +31,22 @@ from puzzlecomp.formats.interchange import (
     parse_championship_file,
 )
 from puzzlecomp.formats.ranking_output import rows_csv
-from puzzlecomp.formats.results_csv import InputError, InputProblem
+from puzzlecomp.formats.results_csv import InputError, InputProblem, ResultRow
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.prizes import (
+    PrizeRound,
+    category_with_tiebreaker,
+    held_tiebreakers,
+    prize_round,
+)
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import resolve_round
 from puzzlecomp.rules.ruleset import Event, Ruleset
-from puzzlecomp.rules.settings import championship_settings
+from puzzlecomp.rules.settings import championship_settings, settings_overridden
 from puzzlecomp.rules.standings import StandingLine, event_standings
-from puzzlecomp.rules.subcategories import OVERALL, category_standings
+from puzzlecomp.rules.subcategories import OVERALL
 from puzzlecomp.rules.times import format_time
 
 STANDINGS_COLUMNS = (
@@ -69,6 +75,14 @@ class ChampionshipStandings:
     standings: list[StandingLine]
     # The ranking of each subcategory tiebreaker held, by subcategory.
     tiebreakers: dict[str, list[RankedEntry]]
+    # Rounds whose results are final: a results document's rounds are taken as final, a
+    # championship file's only in the state `final` (rules.prizes).
+    final_rounds: tuple[str, ...] = ()
+
+    @property
+    def prizes(self) -> PrizeRound:
+        """The round that decides the prizes, and whether it is final."""
+        return prize_round(self.event, self.final_rounds)
 
 
 def add_championship_arguments(parser: argparse.ArgumentParser) -> None:
@@ -138,7 +152,7 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     if ruleset_id is None:
         raise CommandError("give --ruleset ID (a folder of CSV files does not name one)")
     ruleset = load_ruleset(ruleset_id)
-    values = championship_settings(ruleset, {**championship.settings, **given_settings(args)})
+    values = _settings(ruleset, championship.settings, args, f"{args.championship} settings")
     try:
         event = ruleset.event(args.event)
     except KeyError:
@@ -148,6 +162,8 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
         ) from None
     rankings: dict[str, Sequence[RankedEntry]] = {}
     tiebreakers: dict[str, list[RankedEntry]] = {}
+    # The file and rows of each tiebreaker held, to name them in its problems.
+    tiebreaker_files: dict[str, tuple[str, list[ResultRow]]] = {}
     decides = tiebreaker_rounds(event)
     problems: list[InputProblem] = []
     for round_results in event_round_results(championship, ruleset, event):
@@ -173,13 +189,39 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
             continue
         if category:
             tiebreakers[category] = ranking
+            tiebreaker_files[category] = (round_results.source, rows)
         else:
             rankings[rnd.id] = ranking
     if problems:
         raise InputError(problems)
+    standings = event_standings(rankings, event)
+    try:
+        held_tiebreakers(standings, event, final_rounds=tuple(rankings), tiebreakers=tiebreakers,
+                         settings=values)
+    except RulesError as exc:
+        raise InputError([
+            problem for v in exc.violations
+            for problem in located(RulesError(v), tiebreaker_files[v.params["category"]][1],
+                                   tiebreaker_files[v.params["category"]][0]).problems
+        ]) from None
     return ChampionshipStandings(
-        ruleset, event, values, tuple(rankings), event_standings(rankings, event), tiebreakers
+        ruleset, event, values, tuple(rankings), standings, tiebreakers, tuple(rankings),
     )
+
+
+def _settings(ruleset: Ruleset, stored: Mapping[str, object], args: argparse.Namespace,
+              where: str) -> dict[str, Value]:
+    """The document's settings with the --setting options in their place, checked; a problem
+    names --setting or the document's settings, with the setting as its field."""
+    given = given_settings(args)
+    try:
+        return championship_settings(ruleset, settings_overridden(stored, given))
+    except RulesError as exc:
+        on_command_line = {name.casefold() for name in given}
+        raise InputError([
+            InputProblem("--setting" if v.field.casefold() in on_command_line else where,
+                         None, "", v.field, v.message)
+            for v in exc.violations]) from None
 
 
 def _championship_file(path: Path) -> ChampionshipFile | None:
@@ -209,8 +251,8 @@ def _file_standings(args: argparse.Namespace,
         raise CommandError(f"--ruleset {args.ruleset} differs from the ruleset {ruleset_id} "
                            f"of {source}")
     ruleset = load_ruleset(ruleset_id)
-    values = championship_settings(ruleset, {**document.championship.settings,
-                                             **given_settings(args)})
+    values = _settings(ruleset, document.championship.settings, args,
+                       f"{source} championship.settings")
     document = document.model_copy(update={
         "championship": document.championship.model_copy(update={"settings": values})})
     try:
@@ -235,27 +277,57 @@ def _file_standings(args: argparse.Namespace,
             problems.extend(InputProblem(f"{source} results", None, v.entry, v.field,
                                          f"{event.id} {rnd.id}: {v.message}")
                             for v in exc.violations)
+    # Each subcategory tiebreaker held is a round of the file ("tiebreaker-junior-18").
+    tiebreakers: dict[str, list[RankedEntry]] = {}
+    for code in sorted(stored):
+        category = event.tiebreaker_category(code)
+        if category is None or (event.id, code) not in in_file:
+            continue
+        try:
+            tiebreakers[category] = round_ranking_in_file(document, event.id, code).lines
+        except RulesError as exc:
+            problems.extend(InputProblem(f"{source} results", None, v.entry, v.field,
+                                         f"{event.id} {code}: {v.message}")
+                            for v in exc.violations)
     if problems:
         raise InputError(problems)
     if not rankings:
         raise InputError([InputProblem(source, None, "", "event",
                                        f"no results for event {event.id}")])
-    # Tiebreaker rounds are results files of their own; a championship file holds none.
+    final = tuple(r.code for e in document.events if e.code == event.id for r in e.rounds
+                  if r.state == "final")
+    standings = event_standings(rankings, event)
+    try:
+        held_tiebreakers(standings, event, final_rounds=final, tiebreakers=tiebreakers,
+                         settings=values)
+    except RulesError as exc:
+        raise InputError([InputProblem(
+            f"{source} results", None, v.entry, v.field,
+            f"{event.id} tiebreaker-{v.params['category']}: {v.message}")
+            for v in exc.violations]) from None
     return ChampionshipStandings(
-        ruleset, event, values, tuple(rankings), event_standings(rankings, event), {})
+        ruleset, event, values, tuple(rankings), standings, tiebreakers, final)
 
 
 def run(args: argparse.Namespace) -> int:
     result = championship_standings(args)
     category = args.category or OVERALL
-    lines = category_standings(result.standings, result.event, category, settings=result.settings)
+    held = held_tiebreakers(result.standings, result.event, final_rounds=result.final_rounds,
+                            tiebreakers=result.tiebreakers, settings=result.settings)
+    lines = category_with_tiebreaker(result.standings, result.event, category, held,
+                                     settings=result.settings)
     rows = standing_rows(lines)
+    prizes = result.prizes
+    if prizes.provisional:
+        sys.stderr.write(still_to_come(result) + "\n")
     if args.format == "json":
         document = {
             "ruleset": result.ruleset.id,
             "event": result.event.id,
             "category": category,
             "rounds": list(result.rounds),
+            "provisional": prizes.provisional,
+            "prize_round": prizes.round_id,
             "standings": [
                 {**row, "final_time_seconds": line.ranked.score.final_time}
                 for row, line in zip(rows, lines, strict=True)
@@ -265,6 +337,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(rows_csv(rows, STANDINGS_COLUMNS))
     return 0
+
+
+def still_to_come(result: ChampionshipStandings) -> str:
+    """The note for standings before the prize round is final: places are provisional."""
+    return (f"provisional: the {result.prizes.round_id} round of {result.event.id} decides the "
+            "titles and prizes and is still to come (not final); no prize is named before")
 
 
 def standing_rows(lines: Sequence[StandingLine]) -> list[dict[str, Any]]:

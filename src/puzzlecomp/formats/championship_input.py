@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from puzzlecomp.formats.json_objects import given_twice, json_object, repeated_keys
 from puzzlecomp.formats.results_csv import InputError, InputProblem, ResultRow, read_results
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.people import Person
@@ -164,7 +165,7 @@ def _read_folder(folder: Path) -> Championship:
 def _read_json(path: Path) -> Championship:
     source = str(path)
     try:
-        document = json.loads(path.read_text(encoding="utf-8-sig"))
+        document = json.loads(path.read_text(encoding="utf-8-sig"), object_pairs_hook=json_object)
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError([InputProblem(source, None, "", "", f"cannot read: {exc}")]) from exc
     except json.JSONDecodeError as exc:
@@ -218,6 +219,8 @@ class _JsonReader:
             self.problem("settings must be an object of NAME: value", field="settings")
             return {}
         settings: dict[str, Value] = {}
+        for name, first, later in repeated_keys(value):
+            self.problem(given_twice(name, first, later), path="settings", field=name)
         for name, setting in value.items():
             if isinstance(setting, str | int | bool):
                 settings[name] = setting

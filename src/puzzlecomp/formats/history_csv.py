@@ -11,6 +11,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from puzzlecomp.formats.member_checks import entry_member_problems, member_ids
 from puzzlecomp.formats.results_csv import InputError, InputProblem, csv_records
 from puzzlecomp.planning.rating import PastResult
 from puzzlecomp.rules import limits
@@ -44,6 +45,8 @@ class PublishedResult:
     puzzle_pieces: int
     time_limit_seconds: int
     people: tuple[str, ...]
+    # Ids the row listed, a repeated one counted each time (two people of one name share an id).
+    members_listed: int | None = None
 
     def past_result(self) -> PastResult:
         """The row as the rating sees it."""
@@ -63,7 +66,12 @@ def read_history(text: str, *, source: str) -> list[PublishedResult]:
     """Parse a published results file; raises InputError listing every bad row and field."""
     rows: list[PublishedResult] = []
     problems: list[InputProblem] = []
-    for number, values in csv_records(text, source=source, key="entrant"):
+    records = list(csv_records(text, source=source, key="entrant"))
+    if records and "people" not in records[0][1]:
+        raise InputError([InputProblem(
+            source, 1, "", "people", "the header has no people column: without the members' "
+            "person ids nobody can be rated or archived (docs/seeding.md)")])
+    for number, values in records:
         parser = _RowParser(source, number, values)
         row = parser.parse()
         problems.extend(parser.problems)
@@ -131,8 +139,10 @@ class _RowParser:
         puzzle_pieces = self.positive("puzzle_pieces")
         time_limit = self.positive("time_limit_seconds")
         # The source gives two people of one name one id; within an entry it counts once.
-        people = tuple(dict.fromkeys(
-            p.strip() for p in self.values.get("people", "").split(";") if p.strip()))
+        listed = member_ids(self.values.get("people", ""))
+        for message in entry_member_problems(self.values.get("people", ""), None, history=True):
+            self.problem("people", message)
+        people = tuple(dict.fromkeys(p for p in listed if p))
         if (
             self.problems
             or year is None
@@ -157,6 +167,7 @@ class _RowParser:
             puzzle_pieces=puzzle_pieces,
             time_limit_seconds=time_limit,
             people=people,
+            members_listed=len(listed),
         )
 
     def flag(self, name: str) -> bool | None:

@@ -25,6 +25,7 @@ from pydantic import (
     field_validator,
 )
 
+from puzzlecomp.formats.json_objects import given_twice, json_object, repeated_keys
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.limits import has_control_characters
 from puzzlecomp.rules.qualification import QualifyReason
@@ -439,7 +440,7 @@ def load_json(content: str | bytes) -> Any:
         raise InterchangeError([problem("", f"the file has {len(content):,} bytes; at most "
                                         f"{limits.MAX_CHAMPIONSHIP_FILE_BYTES:,}")])
     try:
-        data = json.loads(content)
+        data = json.loads(content, object_pairs_hook=json_object)
     except json.JSONDecodeError as exc:
         raise InterchangeError([problem(
             "", f"not JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}")]) from None
@@ -447,6 +448,12 @@ def load_json(content: str | bytes) -> Any:
         raise InterchangeError([problem("", f"not UTF-8 text: {exc.reason}")]) from None
     except RecursionError:
         raise InterchangeError([_too_deep()]) from None
+    settings = data.get("championship", {}).get("settings") if isinstance(data, dict) else None
+    twice = repeated_keys(settings) if isinstance(settings, dict) else ()
+    if twice:
+        raise InterchangeError([problem(f"championship.settings.{name}",
+                                        given_twice(name, first, later))
+                                for name, first, later in twice])
     return data
 
 

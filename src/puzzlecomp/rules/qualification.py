@@ -11,7 +11,7 @@ from enum import StrEnum
 from itertools import groupby
 from operator import itemgetter
 
-from puzzlecomp.rules.errors import RulesError, violation
+from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
 from puzzlecomp.rules.flags import entry_flag
 from puzzlecomp.rules.ranking import RankedEntry, competition_ranks
 from puzzlecomp.rules.results import Entry, Status
@@ -258,8 +258,10 @@ def _within_maxima(
     """The countries of one scope that send entrants, best first, within the play-off's maxima.
 
     wjpc-2025.txt: "up to a maximum of 5 countries" (teams), "max 15 by play-off" per
-    semifinal. Countries tied on placing and score that would pass a maximum are settled by
-    the qualification's tie_at_cap, never let past it.
+    semifinal. Ties that would pass a maximum are settled by the qualification's tie_at_cap,
+    never let past it: first within a country (its own entrants tied on one place), then
+    between countries. Places a settled tie leaves free go on to the next countries in order:
+    no play-off place stays empty while a country that fits waits (docs/qualification.md).
     """
     settle = qualification_rules(rules).tie_at_cap
     taken: list[tuple[_Country, str]] = []
@@ -271,19 +273,33 @@ def _within_maxima(
             playoff.max_entrants is None or entrants <= playoff.max_entrants
         )
 
+    def within(country: _Country) -> tuple[_Country, str] | None:
+        """The country with as many of its own tied entrants as fit, settled by tie_at_cap."""
+        if fits([country]):
+            return country, ""
+        key, lines = country
+        if settle != "raw_time" or len(lines) < 2:
+            return None
+        kept: list[RankedEntry] = []
+        for _, faster in groupby(sorted(lines, key=_raw_time), key=_raw_time):
+            more = list(faster)
+            if not fits([(key, kept + more)]):
+                break
+            kept += more
+        return ((key, kept), settle) if kept else None
+
     for _, tied in groupby(countries, key=_country_placing):
-        block = list(tied)
-        if fits(block):
-            taken.extend((country, "") for country in block)
+        block = [found for found in map(within, tied) if found is not None]
+        if fits([country for country, _ in block]):
+            taken.extend(block)
             continue
-        if settle == "raw_time":
-            by_raw_time = sorted(block, key=_country_raw_time)
-            for _, faster in groupby(by_raw_time, key=_country_raw_time):
-                sub = list(faster)
-                if not fits(sub):
-                    break
+        if settle != "raw_time":
+            continue  # leave_out: the tied countries stay out; the next may fit
+        by_raw_time = sorted(block, key=lambda found: _country_raw_time(found[0]))
+        for _, faster in groupby(by_raw_time, key=lambda found: _country_raw_time(found[0])):
+            sub = [country for country, _ in faster]
+            if fits(sub):
                 taken.extend((country, settle) for country in sub)
-        break
     return taken
 
 
@@ -316,6 +332,31 @@ def _by_group(ranking: Sequence[RankedEntry]) -> dict[str, list[RankedEntry]]:
     for line in ranking:
         groups.setdefault(line.entry.group, []).append(line)
     return groups
+
+
+def group_problems(entries: Sequence[Entry], rules: RoundRules) -> list[RuleViolation]:
+    """Every entry whose group has no next-round group (qualification.group_unknown), one
+    violation per entry, so an input file is told all its misplaced rows in one run."""
+    qualification = qualification_rules(rules)
+    next_groups = rules.event.round(qualification.to_round).groups
+    known = tuple(qualification.to_group) or tuple(rules.round.groups)
+    problems = []
+    for entry in entries:
+        if qualification.to_group:
+            goes = entry.group in qualification.to_group
+        else:
+            goes = len(next_groups) <= 1
+        if goes:
+            continue
+        where = (f"group {entry.group!r} is not a group of round {rules.round.id}" if entry.group
+                 else f"no group given: round {rules.round.id} is played in groups")
+        problems.append(violation(
+            "qualification.group_unknown",
+            f"{where} ({', '.join(known)}), so it has no group in round "
+            f"{qualification.to_round} ({rules.ruleset.id})",
+            field="group", entry=entry.id,
+        ))
+    return problems
 
 
 def _destinations(groups: dict[str, list[RankedEntry]], rules: RoundRules) -> dict[str, str]:

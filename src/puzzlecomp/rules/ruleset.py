@@ -121,6 +121,9 @@ class Round(Model):
     # Multi-puzzle rounds: listed: puzzle 1 (or relay part 1) first, each finished and checked
     # before the next; chosen: one puzzle on the table at a time, in the order the entry chooses.
     puzzle_order: Literal["listed", "chosen"] = "listed"
+    # The rulebook's most entrants per group of this round; passing it is warned, not refused
+    # (rules.group_maxima). The first round falls back to the event's max_per_group.
+    max_per_group: int | None = Field(default=None, gt=0)
 
     @model_validator(mode="after")
     def _puzzles(self) -> Round:
@@ -237,6 +240,8 @@ class Event(Model):
     subcategories: tuple[Subcategory, ...] = ()
     subcategory_tiebreaker: SubcategoryTiebreaker | None = None
     awards: tuple[AwardRule, ...] = ()
+    # The round whose final results decide titles and prizes (rules.prizes); default the last.
+    awards_round: str | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> Event:
@@ -247,6 +252,8 @@ class Event(Model):
             ids.append(self.subcategory_tiebreaker.round.id)
         if len(set(ids)) != len(ids):
             raise ValueError("round ids repeat")
+        if self.awards_round is not None and self.awards_round not in ids:
+            raise ValueError(f"awards_round {self.awards_round!r} is not a round of the event")
         categories = {"overall"} | {s.id for s in self.subcategories}
         for award in self.awards:
             if award.category not in categories:
@@ -271,15 +278,32 @@ class Event(Model):
                 raise ValueError(f"round {rnd.id!r} needs to_group: {q.to_round!r} has groups")
         return self
 
+    @property
+    def prize_round(self) -> str:
+        """The round whose final results decide titles and prizes."""
+        return self.awards_round or self.rounds[-1].id
+
     def round(self, round_id: str) -> Round:
         """The round with this id (the subcategory tiebreaker's too); KeyError when none."""
         for rnd in self.rounds:
             if rnd.id == round_id:
                 return rnd
         tiebreaker = self.subcategory_tiebreaker
-        if tiebreaker is not None and tiebreaker.round.id == round_id:
+        if tiebreaker is not None and (tiebreaker.round.id == round_id
+                                       or self.tiebreaker_category(round_id)):
             return tiebreaker.round
         raise KeyError(round_id)
+
+    def tiebreaker_category(self, round_id: str) -> str | None:
+        """The subcategory a tiebreaker round decides ("tiebreaker-junior-18" -> "junior-18"),
+        None for any other round: each subcategory holds its tiebreaker as a round of its own."""
+        tiebreaker = self.subcategory_tiebreaker
+        if tiebreaker is None:
+            return None
+        prefix = f"{tiebreaker.round.id}-"
+        category = round_id.removeprefix(prefix)
+        ids = {sub.id for sub in self.subcategories}
+        return category if round_id.startswith(prefix) and category in ids else None
 
 
 class RegistrationWindow(Model):

@@ -17,10 +17,11 @@ def championship_settings(ruleset: Ruleset, given: Mapping[str, object]) -> dict
     """Every declared setting's value, defaults filled in.
 
     Raises RulesError listing every unknown name (setting.unknown), value the setting does not
-    take (setting.value_unknown) and setting given no value (setting.required).
+    take (setting.value_unknown), setting given twice with different values in any letter case
+    (setting.twice) and setting given no value (setting.required).
     """
     names = {name.casefold(): name for name in ruleset.settings}
-    problems: list[RuleViolation] = []
+    problems: list[RuleViolation] = list(_given_twice(given))
     chosen: dict[str, Value] = {}
     for raw_name, raw_value in given.items():
         name = names.get(raw_name.strip().casefold())
@@ -57,3 +58,31 @@ def championship_settings(ruleset: Ruleset, given: Mapping[str, object]) -> dict
     if problems:
         raise RulesError(problems)
     return chosen
+
+
+def _given_twice(given: Mapping[str, object]) -> list[RuleViolation]:
+    """A setting named twice (names differing only in letter case) with two different values."""
+    first: dict[str, tuple[str, str]] = {}
+    problems = []
+    for raw_name, raw_value in given.items():
+        key, value = raw_name.strip().casefold(), str(raw_value).strip()
+        if key not in first:
+            first[key] = (raw_name, value)
+            continue
+        earlier_name, earlier = first[key]
+        if earlier.casefold() != value.casefold():
+            problems.append(violation(
+                "setting.twice",
+                f"setting {earlier_name} is given twice, as {earlier!r} and as {value!r} "
+                f"({raw_name}); give it once",
+                field=raw_name, setting=earlier_name, first=earlier, second=value,
+            ))
+    return problems
+
+
+def settings_overridden(base: Mapping[str, object],
+                        over: Mapping[str, object]) -> dict[str, object]:
+    """`base` with every setting of `over` in its place, names compared in any letter case
+    (a --setting replaces a document's setting of the same name, it does not repeat it)."""
+    replaced = {name.strip().casefold() for name in over}
+    return {**{n: v for n, v in base.items() if n.strip().casefold() not in replaced}, **over}

@@ -33,7 +33,9 @@ def ceremony_list_pdf(standings: EventStandings) -> bytes:
     official = standings.official_ranking
     if official is not None:
         pdf.write_line(_("Official ranking: %(who)s.") % {"who": official}, 10)
-    if not awards:
+    if standings.still_to_come:
+        pdf.write_line(standings.still_to_come, 11)
+    elif not awards:
         pdf.write_line(_("No prizes yet: no entrant has a place."), 11)
     for category in standings.categories:
         lines = [award for award in awards if award.category == category.id]

@@ -8,26 +8,34 @@ Every round with results is ranked as on its own pages; the engine (`rules/stand
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.engine import round_ranking
-from puzzlecomp.championships.models import Event, Result
+from puzzlecomp.championships.models import Event, Result, RoundState
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.publishing import public_name, withheld_by_number
-from puzzlecomp.rules.awards import AwardLine, event_awards
+from puzzlecomp.rules.awards import AwardLine
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.flags import entry_flag
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.prizes import (
+    PrizeRound,
+    category_with_tiebreaker,
+    decided_awards,
+    decided_tiebreakers,
+    held_tiebreakers,
+)
 from puzzlecomp.rules.ranking import RankedEntry
 from puzzlecomp.rules.ruleset import Event as EventSpec
 from puzzlecomp.rules.ruleset import Ruleset
 from puzzlecomp.rules.standings import StandingLine, official_places
 from puzzlecomp.rules.standings import event_standings as engine_event_standings
-from puzzlecomp.rules.subcategories import OVERALL, category_standings
+from puzzlecomp.rules.subcategories import OVERALL
+from puzzlecomp.rules.tiebreakers import TiebreakerCall
 from puzzlecomp.rules.times import format_time
 
 
@@ -87,6 +95,16 @@ class AwardRow:
 
 
 @dataclass(frozen=True)
+class TiebreakerToHold:
+    """A subcategory tiebreaker the final calls, for the organiser to hold."""
+
+    category: str
+    name: str
+    open_places: int
+    entrants: int
+
+
+@dataclass(frozen=True)
 class EventStandings:
     """An event's overall standings, with the ruleset and settings that place and award them."""
 
@@ -100,6 +118,29 @@ class EventStandings:
     # Entry number -> the name the public may read ("" when withheld).
     public_names: Mapping[int, str]
     round_names: Mapping[str, str]
+    # Rounds in the state final: the prize round among them decides titles and prizes.
+    final_rounds: tuple[str, ...] = ()
+    # The ranking of each subcategory tiebreaker held (a round "tiebreaker-CATEGORY").
+    tiebreakers: Mapping[str, Sequence[RankedEntry]] = field(default_factory=dict)
+
+    @property
+    def prizes(self) -> PrizeRound:
+        """The round that awards the event's prizes, and whether it is final yet."""
+        return PrizeRound(self.spec.prize_round, self.spec.prize_round in self.final_rounds)
+
+    @property
+    def prize_round_name(self) -> str:
+        """The prize round's name as the organiser gave it (or the ruleset's), translated."""
+        code = self.spec.prize_round
+        return ruleset_text(self.round_names.get(code, code))
+
+    @property
+    def still_to_come(self) -> str:
+        """Before the prize round is final: which round decides the prizes ("" after)."""
+        if self.prizes.decided:
+            return ""
+        return _("Provisional standings: titles and prizes are decided by the round "
+                 "“%(round)s”, which is not final yet.") % {"round": self.prize_round_name}
 
     @property
     def official_ranking(self) -> str | None:
@@ -145,13 +186,33 @@ class EventStandings:
             parts.append(ruleset_text(award.items))
         return " · ".join(parts)
 
+    def held(self) -> dict[str, tuple[TiebreakerCall, Sequence[RankedEntry]]]:
+        """The tiebreakers held, checked (RulesError: tiebreaker.not_needed, .not_called)."""
+        return held_tiebreakers(self.overall, self.spec, final_rounds=self.final_rounds,
+                                tiebreakers=self.tiebreakers, settings=self.settings)
+
+    def tiebreakers_to_hold(self) -> list[TiebreakerToHold]:
+        """The subcategory tiebreakers the final calls whose round is not made yet."""
+        calls = decided_tiebreakers(self.overall, self.spec, final_rounds=self.final_rounds,
+                                    settings=self.settings)
+        held = {self.spec.tiebreaker_category(code) for code in self.round_names}
+        return [TiebreakerToHold(call.category, self.category_name(call.category),
+                                 call.open_places, len(call.entrants))
+                for call in calls if call.category not in held]
+
     def category(self, category: str) -> list[StandingLine]:
-        """The category's lines placed among themselves; RulesError (category.unknown)."""
-        return category_standings(self.overall, self.spec, category, settings=self.settings)
+        """The category's lines placed among themselves, a held tiebreaker's order deciding
+        the places after the finalists; RulesError (category.unknown, tiebreakers)."""
+        return category_with_tiebreaker(self.overall, self.spec, category, self.held(),
+                                        settings=self.settings)
 
     def awards(self) -> list[AwardLine]:
-        """Every prize of the event, skipping ineligible entrants (RulesError from the engine)."""
-        return event_awards(self.overall, self.spec, self.ruleset, settings=self.settings)
+        """Every prize of the event, skipping ineligible entrants; none until the prize round is
+        final (rules.prizes; RulesError from the engine)."""
+        self.held()
+        return decided_awards(self.overall, self.spec, self.ruleset,
+                              final_rounds=self.final_rounds, settings=self.settings,
+                              tiebreakers=self.tiebreakers)
 
     def flag(self, line: StandingLine | AwardLine) -> str:
         """The country (IOC code) the entrant competes under, or the mixed flag."""
@@ -205,14 +266,18 @@ def event_standings_get(*, event: Event) -> EventStandings:
     with_results = set(Result.objects.filter(round__event=event)
                        .values_list("round_id", flat=True).distinct())
     rankings: dict[str, Sequence[RankedEntry]] = {}
+    tiebreakers: dict[str, Sequence[RankedEntry]] = {}
     for rnd in event.rounds.order_by("position"):
         if rnd.pk in with_results:
             rnd.event = event
-            rankings[rnd.code] = round_ranking(rnd).lines
+            category = spec.tiebreaker_category(rnd.code)
+            (tiebreakers if category else rankings)[category or rnd.code] = \
+                round_ranking(rnd).lines
     overall = engine_event_standings(rankings, spec)
     withheld = withheld_by_number(event_id=event.pk)
     names = {int(line.entry.id): public_name(line.entry.name, withheld.get(int(line.entry.id), ()))
              for line in overall}
     round_names = dict(event.rounds.values_list("code", "name"))
+    final = tuple(event.rounds.filter(state=RoundState.FINAL).values_list("code", flat=True))
     return EventStandings(event, ruleset, spec, championship.settings, tuple(rankings), overall,
-                          names, round_names)
+                          names, round_names, final, tiebreakers)

@@ -34,10 +34,12 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.importing import country_code
 from puzzlecomp.championships.services.work import action_audit, unit_of_work
+from puzzlecomp.formats.archive_checks import archive_row_problems
 from puzzlecomp.formats.history_csv import PublishedResult
 from puzzlecomp.formats.results_csv import InputError, InputProblem
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ruleset import Event as EventSpec
+from puzzlecomp.rules.ruleset import Round as RoundSpec
 from puzzlecomp.rules.ruleset import Ruleset
 
 # The published results carry no names: people get invented ones, made up from their ids.
@@ -117,6 +119,8 @@ def _check(rows: Sequence[PublishedResult], source: str, ruleset: Ruleset,
             problem("division", f"ruleset {ruleset.id} has no event {row.event}")
             continue
         key = (row.year, row.event, _round_of(spec, row.round)[1], row.entrant)
+        for field, message in archive_row_problems(row, spec, _ruleset_round(spec, key[2])):
+            problem(field, message)
         if key in seen:
             problem("round", f"entrant {row.entrant} is already in this round "
                              f"({seen[key].round}, row {seen[key].row})")
@@ -169,6 +173,10 @@ def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
                 members_min=spec.members_min, members_max=spec.members_max, position=position)
             _event_results(event, spec, by_event[spec.id], people, starts)
     return championship
+
+
+def _ruleset_round(spec: EventSpec, code: str) -> RoundSpec | None:
+    return next((rnd for rnd in spec.rounds if rnd.id == code), None)
 
 
 def _round_of(spec: EventSpec, label: str) -> tuple[int, str, str, bool]:

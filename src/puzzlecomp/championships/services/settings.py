@@ -50,7 +50,7 @@ from puzzlecomp.planning.errors import PlanningError
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.loading import load_ruleset
-from puzzlecomp.rules.settings import championship_settings
+from puzzlecomp.rules.settings import championship_settings, settings_overridden
 
 
 class SetupError(Exception):
@@ -137,7 +137,8 @@ def championship_settings_set(
     """
     ruleset = load_ruleset(championship.ruleset_id)
     try:
-        merged = championship_settings(ruleset, {**championship.settings, **values})
+        merged = championship_settings(ruleset,
+                                       settings_overridden(championship.settings, values))
     except RulesError as error:
         first = error.violations[0]
         raise SetupError(first.code, first.message, **first.params) from error

@@ -28,6 +28,7 @@ from puzzlecomp.championships.printing import (
 )
 from puzzlecomp.championships.roles import requires_role, role_of
 from puzzlecomp.championships.selectors import planning as selectors
+from puzzlecomp.championships.selectors.group_maxima import group_maxima_warnings
 from puzzlecomp.championships.services import groups as group_services
 from puzzlecomp.championships.services import seating as seating_services
 from puzzlecomp.championships.services.planning_backups import GROUPS, SEATING, backup_latest
@@ -92,6 +93,7 @@ def groups(request: HttpRequest, championship: Championship, round_id: int) -> H
         "undo": backup_latest(rnd, GROUPS),
         "organiser": _organiser(request, championship),
         "assign_form": GroupsAssignForm(), "move_form": GroupMoveForm(),
+        "over_maximum": group_maxima_warnings(rnd, (line.group for line in lines)),
     })
 
 

@@ -37,6 +37,7 @@ from puzzlecomp.championships.selectors.fairness import (
     shown_difficulty,
     stored_difficulties,
 )
+from puzzlecomp.championships.selectors.group_maxima import group_maxima_warnings
 from puzzlecomp.championships.selectors.rounds import dispute_window_ends
 from puzzlecomp.championships.services import fairness
 from puzzlecomp.championships.services import qualifiers as services
@@ -125,6 +126,9 @@ def qualifiers(request: HttpRequest, championship: Championship, round_id: int) 
                 proposed=[_shown(line) for line in found.proposed],
                 next_seated=next_round.seats.count(),
                 disputes_until=_disputes_until(rnd),
+                over_maximum=group_maxima_warnings(next_round, (
+                    line.to_group for line in (found.confirmed or found.proposed)
+                    if line.status != QualifierStatus.WITHDRAWN)),
             )
         context.update(_fairness(rnd))
     elif rnd.state != RoundState.PLANNED:

@@ -10,6 +10,8 @@ urlpatterns = [
     path("<slug:event>/", views.standings, name="standings"),
     path("<slug:event>/awards/", views.awards, name="awards"),
     path("<slug:event>/publish/", views.publish, name="publish"),
+    path("<slug:event>/tiebreakers/<slug:category>/", views.tiebreaker_hold,
+         name="tiebreaker_hold"),
     path("<slug:event>/ceremony.pdf", views.ceremony_pdf, name="ceremony_pdf"),
     path("<slug:event>/certificates.pdf", views.certificates, name="certificates"),
     path("<slug:event>/certificates/<slug:category>/<int:entry>.pdf", views.certificates,

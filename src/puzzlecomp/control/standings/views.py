@@ -24,6 +24,7 @@ from puzzlecomp.championships.roles import requires_role, role_of
 from puzzlecomp.championships.selectors.rounds import event_rounds_to_come
 from puzzlecomp.championships.selectors.standings import EventStandings, event_standings_get
 from puzzlecomp.championships.services.standings import event_standings_publish
+from puzzlecomp.championships.services.tiebreakers import tiebreaker_round_create
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.subcategories import OVERALL
 
@@ -93,8 +94,26 @@ def awards(request: HttpRequest, championship: Championship, event: str) -> Http
             rows = [award for award in awards if award.category == category.id]
             if rows:
                 sections.append({"category": category, "rows": rows})
+    to_hold = found.tiebreakers_to_hold() if found is not None else []
     return _page(request, championship, chosen, "control/standings/awards.html",
-                 standings=found, sections=sections)
+                 standings=found, sections=sections, to_hold=to_hold)
+
+
+@requires_role(Role.ORGANISER)
+@require_POST
+def tiebreaker_hold(request: HttpRequest, championship: Championship, event: str,
+                    category: str) -> HttpResponse:
+    """Make the subcategory's tiebreaker round, its called entrants seated."""
+    chosen = _event(championship, event)
+    try:
+        rnd = tiebreaker_round_create(event=chosen, category=category, user=request.user)
+    except RulesError as error:
+        for text in messages_of(error, name_entry=True):
+            messages.error(request, text)
+    else:
+        messages.success(request, _("%(round)s is ready: its entrants are seated; record its "
+                                    "results as for any round.") % {"round": rnd.display_name})
+    return redirect("control:standings:awards", championship.slug, chosen.code)
 
 
 @requires_role(Role.ORGANISER)
@@ -137,7 +156,9 @@ def _papers(request: HttpRequest, championship: Championship, event: str,
     """A ceremony PDF built from the standings, or back to the awards with the refusal."""
     chosen = _event(championship, event)
     found = _read(request, chosen)
-    if found is not None:
+    if found is not None and found.still_to_come:
+        messages.error(request, found.still_to_come)
+    elif found is not None:
         try:
             return build(found)  # type: ignore[no-any-return]
         except RulesError as error:

@@ -39,6 +39,7 @@ from puzzlecomp.public.live.display import (
 )
 from puzzlecomp.public.live.selectors import official_ranking_of, snapshot_now, words_of
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.round_life import RoundState
 from puzzlecomp.rules.spectating import LIVE_STATES, leaders_round, podium_known
 from puzzlecomp.rules.subcategories import OVERALL
@@ -227,7 +228,11 @@ def _event_leaders(rounds: Sequence[Round], with_results: set[int]) -> EventLead
 def event_podium(rounds: Sequence[Round]) -> Podium | None:
     """The event's first three once its final's results are published: the published
     standings' places, else the final round's. Where the ruleset has an official ranking (a
-    national title), the first three of the official ranking, their overall place beside."""
+    national title), the first three of the official ranking, their overall place beside. A
+    subcategory tiebreaker held after the final is not the final."""
+    if rounds:
+        spec = load_ruleset(rounds[0].event.championship.ruleset_id).event(rounds[0].event.code)
+        rounds = [rnd for rnd in rounds if spec.tiebreaker_category(rnd.code) is None]
     if not podium_known([rnd.state for rnd in rounds]):
         return None
     final = rounds[-1]

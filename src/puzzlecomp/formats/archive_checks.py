@@ -1,0 +1,53 @@
+"""What `archive import` refuses in a published results row because the engine would refuse it
+in the archived round (docs/archive.md): so an archived championship always ranks. Members
+are checked by the history reader (blank ones) and warned about here (their number).
+
+- a finish past the row's own published time limit (`result.finish_past_limit`);
+- more pieces placed than the puzzle has, in a round the ruleset plays with one puzzle
+  (`result.pieces_above_size`). A multi-puzzle round's published count spans puzzles whose
+  number the file does not give, so it is left to the round's puzzle sizes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from puzzlecomp.formats.history_csv import PublishedResult
+from puzzlecomp.formats.member_checks import count_problem
+from puzzlecomp.rules.ruleset import Event, Round, Ruleset
+from puzzlecomp.rules.times import format_time
+
+
+def archive_row_problems(row: PublishedResult, event: Event,
+                         rnd: Round | None) -> list[tuple[str, str]]:
+    """(field, message) of everything the engine would refuse in this row; `rnd` is the
+    ruleset round the row's round label is (None: a round the ruleset does not name)."""
+    problems: list[tuple[str, str]] = []
+    if row.completed and row.time_seconds is not None \
+            and row.time_seconds > row.time_limit_seconds:
+        problems.append(("time_seconds", f"finish {format_time(int(row.time_seconds))} is past "
+                         f"the published limit of {format_time(row.time_limit_seconds)}"))
+    single = rnd is None or (len(rnd.puzzle_sizes) <= 1 and not rnd.relay_parts)
+    if not row.completed and single and row.pieces_placed is not None \
+            and row.pieces_placed > row.puzzle_pieces:
+        problems.append(("pieces", f"{row.pieces_placed:g} pieces placed is more than the "
+                         f"puzzle's {row.puzzle_pieces} pieces"))
+    return problems
+
+
+def member_count_warnings(rows: Iterable[PublishedResult], ruleset: Ruleset,
+                          source: str) -> list[str]:
+    """One line per row whose pair or team lists fewer or more members than the ruleset's event
+    takes. Warned, not refused: a published record lists the members whose names were
+    published (the shipped WJPC 2025 sample has teams of 2 and of 5), and an archived round
+    ranks without them. A repeated id counts each time (two people of one name share one)."""
+    events = {event.id: event for event in ruleset.events}
+    warnings = []
+    for row in rows:
+        event = events.get(row.event)
+        listed = row.members_listed if row.members_listed is not None else len(row.people)
+        wrong = count_problem(listed, event) if event and row.people else None
+        if wrong:
+            warnings.append(f"warning: {source}, row {row.row}, entry {row.entrant}, field "
+                            f"people: {wrong}")
+    return warnings
