@@ -47,10 +47,17 @@ def add_history_argument(parser: argparse.ArgumentParser, *, required: bool) -> 
         metavar="RESULTS.csv",
         help="published results of earlier editions (year, division, round, ..., people)",
     )
+    parser.add_argument(
+        "--before",
+        type=int,
+        metavar="YEAR",
+        help="read only the history's editions before YEAR (the edition being seeded and later "
+        "ones would leak its own results into its seeding)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    seeds = seeds_from_files(args.entries, args.history, args.event)
+    seeds = seeds_from_files(args.entries, args.history, args.event, before=args.before)
     out = [
         {
             "entry": s.entry,
@@ -67,29 +74,34 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def seeds_from_files(entries_path: str, history_path: str, event: str) -> list[Seed]:
+def seeds_from_files(entries_path: str, history_path: str, event: str, *,
+                     before: int | None = None) -> list[Seed]:
     """The seeding of an entries file from a history file, for one event."""
     entries = read_seeding_entries(read_text(entries_path), source=entries_path)
-    return seed_entries(entries, ratings_from_file(history_path, event))
+    return seed_entries(entries, ratings_from_file(history_path, event, before=before))
 
 
-def ratings_from_file(history_path: str, event: str) -> Mapping[str, float]:
-    """Every person's rating in one event from a history file."""
+def ratings_from_file(history_path: str, event: str, *,
+                      before: int | None = None) -> Mapping[str, float]:
+    """Every person's rating in one event from a history file (its editions before `before`)."""
     events = sorted(set(EVENT_OF_DIVISION.values()))
     if event not in events:
         raise CommandError(f"--event {event!r}: expected one of {', '.join(events)}")
     history = read_history(read_text(history_path), source=history_path)
+    if before is not None:
+        history = [row for row in history if row.year < before]
     return rate_people(past_results(history, event=event))
 
 
 def effective_seed_ranks(
-    rows: Sequence[EntryRow], history_path: str | None, event: str
+    rows: Sequence[EntryRow], history_path: str | None, event: str, *,
+    before: int | None = None,
 ) -> dict[str, int | None]:
     """Each entry's seed rank: from its history when `--history` is given, else the typed one."""
     typed = {row.entry: row.seed_rank for row in rows}
     if history_path is None:
         return typed
-    ratings = ratings_from_file(history_path, event)
+    ratings = ratings_from_file(history_path, event, before=before)
     seeds = seed_entries([SeedingEntry(row.entry, row.people) for row in rows], ratings)
     return seed_ranks(seeds, typed)
 
