@@ -87,9 +87,6 @@ MESSAGES: Mapping[str, Promise] = {
     "fairness.nothing_to_compare": _(
         "No two groups have enough entrants with earlier results to compare their puzzles."),
     # Reasons for a second look at a recorded result (rules/plausibility.py): never refusals.
-    "second_look.faster_than_best": _(
-        "%(time)s is more than %(percent)s %% faster than this entrant's best so far "
-        "(%(best)s)."),
     "second_look.faster_than_record": _(
         "%(time)s is more than %(percent)s %% faster than the record (%(record)s)."),
     "second_look.same_as_table": _(
@@ -349,6 +346,13 @@ MESSAGES: Mapping[str, Promise] = {
     "people.not_their_entries": _("Choose some, not all, of this person's entries."),
     "people.not_a_merge": _("Only a merge can be undone."),
     "people.merge_undone": _("This merge is undone already."),
+    # Second looks by the round's difficulty (issue 30, rules/plausibility.py).
+    "second_look.faster_than_expected": _(
+        "%(time)s is more than %(percent)s %% faster than expected from this entrant's "
+        "earlier results at this group's pace (%(expected)s)."),
+    "second_look.ahead_of_group": _(
+        "%(time)s is more than %(percent)s %% faster than every other finish of the group "
+        "(the next is %(next)s)."),
 }
 
 # How a result's status reads on the screens.
