@@ -122,28 +122,18 @@ def _reference_rounds(rnd: Round, size: int) -> list[int]:
     return rounds
 
 
-def reference_times(rnd: Round, entry_id: int, *,
-                    puzzle_sizes: tuple[int, ...]) -> tuple[int | None, int | None]:
-    """(the entry's best, the record) for the round's event and puzzle size; None where there
-    is no such finish, or the round has several puzzles. The best of a pair or team is that of
-    an entry with all its members."""
+def record_time(rnd: Round, *, puzzle_sizes: tuple[int, ...]) -> int | None:
+    """The record for the round's event and puzzle size; None where there is no such finish,
+    or the round has several puzzles."""
     rounds = _reference_rounds(rnd, puzzle_sizes[0]) if len(puzzle_sizes) == 1 else []
     if not rounds:
-        return None, None
+        return None
     # Plain SQL (championships/plain_sql.py): asked on every finish a judge records.
-    counted = (f"FROM {table(Result)} r WHERE r.round_id IN "
-               f"({', '.join(['%s'] * len(rounds))}) AND r.status = %s AND r.checked "
-               "AND r.time_seconds IS NOT NULL")
-    members = f"FROM {table(EntryMember)} m WHERE m.entry_id = %s"
-    with_all_members = (f"SELECT o.entry_id FROM {table(EntryMember)} o "
-                        f"WHERE o.person_id IN (SELECT m.person_id {members}) "
-                        f"GROUP BY o.entry_id HAVING COUNT(*) = (SELECT COUNT(*) {members})")
-    finished = Status.FINISHED.value
-    ((best, record),) = fetch(
-        f"SELECT (SELECT MIN(r.time_seconds) {counted} AND r.entry_id IN ({with_all_members})),"
-        f" (SELECT MIN(r.time_seconds) {counted})",
-        [*rounds, finished, entry_id, entry_id, *rounds, finished])
-    return best, record
+    ((record,),) = fetch(
+        f"SELECT MIN(r.time_seconds) FROM {table(Result)} r WHERE r.round_id IN "
+        f"({', '.join(['%s'] * len(rounds))}) AND r.status = %s AND r.checked "
+        "AND r.time_seconds IS NOT NULL", [*rounds, Status.FINISHED.value])
+    return int(record) if record is not None else None
 
 
 def _at_table(number: int, table: int | None, status: str, time: int | None,
@@ -170,7 +160,7 @@ def second_looks_at(rnd: Round, entry_id: int, *, action: str, new: dict[str, An
                                                  total_pieces=sum(puzzle_sizes),
                                                  time_limit_seconds=time_limit_seconds)
         if DEFAULT_LIMITS.faster_than_record is not None:
-            record = reference_times(rnd, entry_id, puzzle_sizes=puzzle_sizes)[1]
+            record = record_time(rnd, puzzle_sizes=puzzle_sizes)
     others = _same_time(rnd, entry_id, seat.group, recorded.time_seconds) \
         if recorded.finished and recorded.time_seconds else []
     finished_before = (old["time_seconds"] if old is not None and action == "count"
