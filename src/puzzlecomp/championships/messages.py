@@ -353,6 +353,8 @@ MESSAGES: Mapping[str, Promise] = {
     "second_look.ahead_of_group": _(
         "%(time)s is more than %(percent)s %% faster than every other finish of the group "
         "(the next is %(next)s)."),
+    "import.birth_date_implausible": _(
+        "'%(value)s' is not a plausible birth date for a championship starting on %(start)s"),
 }
 
 # How a result's status reads on the screens.
