@@ -177,3 +177,17 @@ def test_a_person_in_two_entries_of_one_round_is_two_namesakes_reported_and_kept
     assert EntryMember.objects.filter(person__archive_id="Pa",
                                       entry__event__championship__slug="wjpc-2024",
                                       entry__event__code="pairs").count() == 1
+
+
+@pytest.mark.django_db
+def test_the_shipped_sample_takes_the_rules_sizes_and_says_how_many_rows_disagreed(capsys):
+    """wjpc-2025.txt: pairs first rounds and semifinals of 500 pieces, finals of 1000; the
+    sample's editions file gives the 2019 pairs round (500) and the 2022 teams final."""
+    assert main(["archive", "import", "sample", "--ruleset", "wjpc-2025"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: 2037 rows give a puzzle size the rules contradict" in err
+    assert pieces(2019, "pairs", "final") == [500]
+    assert pieces(2022, "teams", "final") == [1000, 1500]
+    assert pieces(2024, "pairs", "semifinal") == [500]
+    assert counted_results().world[("pairs", 1000, "overall")].final_seconds == 2861
+    assert "namesake" in err
