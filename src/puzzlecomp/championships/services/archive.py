@@ -120,7 +120,7 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
             action_audit(ARCHIVE_IMPORTED, championship=championship, user=user,
                          source=source, results=len(year_rows))
             slugs.append(championship.slug)
-        archived_facts_derive()
+        _archived_facts_derive()
         living_facts_derive()
     return ArchiveImport(tuple(slugs), len(rows), created, sizes.warnings, tuple(namesakes))
 
@@ -273,7 +273,7 @@ def championship_archive(*, championship: Championship, user: Any = None) -> Cha
     return championship
 
 
-def archived_facts_derive() -> None:
+def _archived_facts_derive() -> None:
     """Every archived entry's history facts (a debutant there too, wjpc-2025.txt, Debutant
     prizes), from the editions before it: an import may add an edition before others."""
     for championship in Championship.objects.filter(archived=True).order_by("starts_at"):
