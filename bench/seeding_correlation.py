@@ -55,8 +55,9 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     return float(covariance / spread**0.5)
 
 
-def rating_seed(history: list[PublishedResult]) -> Callable[[list[SeedingEntry]], dict[str, int]]:
-    ratings = rate_people(past_results(history, event="individual"))
+def rating_seed(history: list[PublishedResult], event: str = "individual",
+                ) -> Callable[[list[SeedingEntry]], dict[str, int]]:
+    ratings = rate_people(past_results(history, event=event))
 
     def seed(entries: list[SeedingEntry]) -> dict[str, int]:
         return {s.entry: s.seed_rank for s in seed_entries(entries, ratings) if s.seed_rank}
@@ -85,15 +86,29 @@ def last_edition_seed(
 
 
 def group_correlations(
-    rows: list[PublishedResult], year: int, seed: Callable[[list[SeedingEntry]], dict[str, int]]
+    rows: list[PublishedResult], year: int, seed: Callable[[list[SeedingEntry]], dict[str, int]],
+    event: str = "individual",
 ) -> dict[str, float]:
     figures = {}
     for group in FIRST_ROUND_GROUPS:
-        field = [r for r in rows if (r.year, r.event, r.round) == (year, "individual", group)]
-        ranks = seed([SeedingEntry(r.entrant, r.people) for r in field])
+        field = [r for r in rows if (r.year, r.event, r.round) == (year, event, group)]
+        ranks = seed([SeedingEntry(r.entrant, r.people) for r in field if r.people])
         seeded = [r for r in field if r.entrant in ranks]
-        figures[group] = spearman([ranks[r.entrant] for r in seeded], [r.rank for r in seeded])
+        if len(seeded) >= 3:
+            figures[group] = spearman([ranks[r.entrant] for r in seeded],
+                                      [r.rank for r in seeded])
     return figures
+
+
+def event_correlations(rows: list[PublishedResult], year: int) -> dict[str, Any]:
+    """The rating's figure for every event (pairs and teams from their own event's history)."""
+    history = [r for r in rows if r.year < year]
+    out: dict[str, Any] = {}
+    for event in ("individual", "pairs", "teams"):
+        per_group = group_correlations(rows, year, rating_seed(history, event), event)
+        out[event] = {"mean": round(statistics.fmean(per_group.values()), 4),
+                      "groups": {g: round(v, 3) for g, v in per_group.items()}}
+    return out
 
 
 def correlations(rows: list[PublishedResult], year: int) -> dict[str, Any]:
@@ -141,6 +156,8 @@ def main() -> None:
     report = {
         "spearman_2025_from_editions_before_2025": correlations(wjpc, 2025),
         "spearman_2024_from_editions_before_2024": correlations(wjpc, 2024),
+        "spearman_2025_by_event": event_correlations(wjpc, 2025),
+        "spearman_2024_by_event": event_correlations(wjpc, 2024),
         "target": 0.90,
         "rating_whole_archive": rating_seconds(archive, args.repeat),
     }

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from typing import Any
 
 from puzzlecomp.championships.demo import DEMO_SLUG, demo_load
 from puzzlecomp.championships.models import (
     Championship,
+    EntryMember,
     Event,
+    Person,
     Result,
     Round,
     RoundState,
@@ -29,6 +32,7 @@ def played_championship(*, individuals: int = 60, pairs: int = 8,
     demo_load(individuals=individuals, pairs=pairs, teams=4)
     championship = Championship.objects.get(slug=DEMO_SLUG)
     rng = random.Random(13)
+    _birth_dates_given(championship, rng)
     rounds = list(Round.objects.filter(event__championship=championship,
                                        event__code=event).order_by("position"))
     for rnd in rounds:
@@ -40,6 +44,18 @@ def played_championship(*, individuals: int = 60, pairs: int = 8,
     # Titles and prizes come only from a final that is final (rules.prizes).
     round_state_set(round=rounds[-1], state=RoundState.FINAL)
     return championship
+
+
+def _birth_dates_given(championship: Championship, rng: random.Random) -> None:
+    """Every entrant states a birth date, for the age categories: the demo's entrants are the
+    archive's people, who gave none, and the demo invents none for them (issue 30)."""
+    undated = list(Person.objects.filter(
+        pk__in=EntryMember.objects.filter(entry__event__championship=championship)
+        .values("person_id"), birth_date=None).order_by("pk"))
+    for person in undated:
+        person.birth_date = dt.date(rng.randint(1950, 2009), rng.randint(1, 12),
+                                    rng.randint(1, 28))
+    Person.objects.bulk_update(undated, ["birth_date"])
 
 
 def _record_everyone(rnd: Round, rng: random.Random) -> None:

@@ -94,3 +94,16 @@ def test_groups_writes_the_seed_rank_the_history_gives(tmp_path, capsys):
                  "--event", "individual"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert {r["entry"]: r["seed_rank"] for r in rows} == {"3": "1", "2": "2", "1": "3"}
+
+
+def test_seed_before_a_year_reads_only_the_editions_before_it(tmp_path, capsys):
+    # The 2025 row would make Plast the fastest; seeding 2025 must not read 2025's own results.
+    history = HISTORY + ("2025,solo,A,1,E9,Spain,True,1000.0,,500,5400,Plast\n"
+                         "2025,solo,A,2,E1,Spain,True,5000.0,,500,5400,Pfast\n")
+    entries = "entry,person\n1,Pfast\n2,Plast\n"
+    assert main([*seed(tmp_path, entries, history), "--before", "2025"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["entry"], r["seed_rank"]) for r in rows] == [("1", "1"), ("2", "2")]
+    assert main(seed(tmp_path, entries, history)) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["entry"], r["seed_rank"]) for r in rows] == [("2", "1"), ("1", "2")]

@@ -7,7 +7,13 @@ import math
 
 import pytest
 
-from puzzlecomp.planning.fairness import GroupEntrant, group_difficulties
+from puzzlecomp.planning.fairness import (
+    GroupEntrant,
+    expected_seconds,
+    group_difficulties,
+    group_paces,
+    groups_told_apart,
+)
 
 PIECES = 500
 LIMIT = 5400
@@ -73,3 +79,39 @@ def test_the_groups_come_in_the_order_they_first_appear():
     entrants = group("C", RATINGS, 1.0) + group("A", RATINGS, 1.0)
     assert [d.group for d in group_difficulties(entrants, puzzle_pieces=PIECES,
                                                 time_limit_seconds=LIMIT)] == ["C", "A"]
+
+
+def scattered(name: str, factor: float, spread: float, n: int = 40) -> list[GroupEntrant]:
+    """Entrants of rating 0 who took `factor` times the prediction, give or take `spread`
+    (a log-scale wobble alternating in sign)."""
+    return [GroupEntrant(name, 0.0, True,
+                         3000 * factor * math.exp(spread * (1 if i % 2 else -1) * (i % 5) / 4),
+                         None) for i in range(n)]
+
+
+def test_each_figure_has_an_interval_and_a_clear_difference_is_told_apart():
+    """Issue 30: a figure with its uncertainty. Two groups 20 % apart with little scatter are
+    told apart; their 90 % intervals leave out the average group."""
+    found = difficulties(scattered("A", 1.0, 0.05) + scattered("B", 1.2, 0.05))
+    a, b = found["A"], found["B"]
+    assert a.low < a.percent < a.high
+    assert a.high < 0 < b.low
+    assert a.told_apart
+    assert b.told_apart
+    assert groups_told_apart(found.values())
+
+
+def test_groups_whose_difference_is_within_the_fields_scatter_cannot_be_told_apart():
+    """Issue 30: a 2 % difference inside a scatter of ±40 % is no finding."""
+    found = difficulties(scattered("A", 1.0, 0.4) + scattered("B", 1.02, 0.4))
+    assert found["A"].low < 0 < found["A"].high
+    assert not groups_told_apart(found.values())
+
+
+def test_an_entrants_expected_time_is_its_rating_at_the_groups_pace():
+    """Issue 30: the second looks' expected time, from the same pace as the fairness figures."""
+    paces = group_paces(group("A", RATINGS, 1.5), puzzle_pieces=PIECES,
+                        time_limit_seconds=LIMIT)
+    assert expected_seconds(100.0, paces["A"]) == pytest.approx(3000 * 1.5 * math.exp(-0.1))
+    assert group_paces(group("B", RATINGS[:4], 1.0), puzzle_pieces=PIECES,
+                       time_limit_seconds=LIMIT) == {}

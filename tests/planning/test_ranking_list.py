@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from puzzlecomp.planning.ranking_list import (
     FieldResult,
     ScoredResult,
+    printed_points,
     ranking_lines,
     recent_editions,
     result_points,
@@ -64,3 +65,10 @@ def test_a_ranking_list_names_each_person_once_best_first_with_shared_places(fou
         better = sum(1 for other in lines if other.points > line.points)
         assert line.place == better + 1, index
     assert {line.person for line in lines} == {s.person for s in found if s.edition in editions}
+
+
+def test_points_are_printed_and_compared_rounded_half_up_to_one_decimal():
+    """Issue 30: one number, one rounding (5565.85 is 5565.9 on every page)."""
+    assert printed_points(5565.85) == 5565.9
+    assert printed_points(5565.86) == 5565.9
+    assert printed_points(5565.84) == 5565.8

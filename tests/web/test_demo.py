@@ -86,3 +86,16 @@ def test_without_the_archive_the_demo_invents_everyone(db):
     demo_load(individuals=12, pairs=4, teams=4, archive=False)
     assert not Championship.objects.filter(archived=True).exists()
     assert not EntryMember.objects.exclude(person__archive_id=None).exists()
+
+
+def test_the_demo_puts_each_person_in_one_entry_and_invents_no_archived_birth_date(db):
+    """Issue 30: wjpc-2025.txt, Registration, one entry per person per category (the source's
+    namesakes shared teams of 2025); and no made-up birth date for a person of the archive,
+    whose real results would otherwise make age records."""
+    demo_load(individuals=12, pairs=8, teams=100)
+    members = EntryMember.objects.filter(entry__event__championship__slug=DEMO_SLUG)
+    per_event = Counter(members.values_list("entry__event__code", "person_id"))
+    assert max(per_event.values()) == 1
+    archived = members.exclude(person__archive_id=None)
+    assert archived.filter(entry__event__code="teams").count() >= 300
+    assert not archived.filter(person__birth_date__isnull=False).exists()

@@ -74,6 +74,7 @@ def test_the_organiser_sees_the_difficulty_beside_the_qualifiers(championship, c
     for text in texts(rnd):
         assert text in page
     assert "Publish with the results" in page
+    assert 'id="difficulty-not-apart"' not in page  # B's 20 % is told apart
 
 
 def test_the_results_page_shows_it_only_once_published(championship, client_as):
@@ -126,3 +127,18 @@ def test_judges_cannot_publish_it(championship, client_as):
     assert response.status_code == 403
     rnd.refresh_from_db()
     assert rnd.group_difficulty == []
+
+
+def test_each_figure_shows_its_interval_and_close_groups_are_said_to_be_alike(
+        championship, client_as):
+    """Issue 30: a figure with its uncertainty, and a plain statement when no group's
+    interval leaves out the average group (here both puzzles were alike)."""
+    rnd = played(championship, slower_b=1.0)
+    figures = stored_difficulties(round_group_difficulties(rnd))
+    assert all(f["low"] < f["percent"] < f["high"] for f in figures)
+    organiser = client_as(championship, Role.ORGANISER)
+    page = page_of(organiser.get(qualifiers_url(rnd)))
+    assert "likely between" in page
+    assert 'id="difficulty-not-apart"' in page
+    organiser.cookies.load({"django_language": "cs"})
+    assert "Skupiny nelze od sebe rozlišit" in page_of(organiser.get(qualifiers_url(rnd)))

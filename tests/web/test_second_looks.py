@@ -12,7 +12,7 @@ from puzzlecomp.championships.services.disputes import result_correct, result_lo
 from puzzlecomp.championships.services.results import ResultConflict, ResultValues, result_submit
 from puzzlecomp.rules.results import Status
 from tests.web import test_live_control as live
-from tests.web.test_archive import imported
+from tests.web.test_archive import HEADER, imported
 from tests.web.test_live_control import count, finish, group_entries, head_judge, running, seated
 
 __all__ = ["head_judge", "running", "seated"]  # fixtures
@@ -28,40 +28,66 @@ def queue_panel(client, rnd) -> str:
 
 @pytest.fixture
 def fast_person(running):
-    """The first entry of group A is Pfast of the archive: 3000 s is their best and the record
-    of the individual event's 500-piece puzzle (tests/web/test_archive.py)."""
+    """The first entry of group A is Pfast of the archive (tests/web/test_archive.py)."""
     imported()
     entry = group_entries(running)[0]
     EntryMember.objects.filter(entry=entry).update(person=Person.objects.get(archive_id="Pfast"))
     return entry
 
 
-def test_a_finish_far_faster_than_the_persons_best_and_the_record_is_queued_with_its_reasons(
-        head_judge, running, fast_person, clock):
-    """Issue 15 rule: a finish far faster than the person's best or the record (25 % and 10 %
-    by default) is flagged for a second look, not refused."""
-    finish(running, fast_person, 2000, checked=True)
-    assert looks(running, fast_person) == ["second_look.faster_than_best",
-                                           "second_look.faster_than_record"]
+# Six people of one 2023 group: P6 took more than twice as long as the others.
+RATED = HEADER + "".join(
+    f"2023,solo,A,{n},E{n},Spain,True,{3000 + n if n < 6 else 8000}.0,,500,5400,P{n}\n"
+    for n in range(1, 7))
+
+
+@pytest.fixture
+def rated_group(running):
+    """Group A's six entries are P1..P6 of an archive that rates them."""
+    imported(RATED)
+    entries = group_entries(running)
+    for n, entry in enumerate(entries, start=1):
+        EntryMember.objects.filter(entry=entry).update(
+            person=Person.objects.get(archive_id=f"P{n}"))
+    return entries
+
+
+def test_a_finish_far_faster_than_expected_at_the_groups_pace_is_queued_with_its_reason(
+        head_judge, running, rated_group, clock):
+    """Issue 30 rule: the entrant's history adjusted for the round's difficulty (the pace of
+    the group's rated finishes so far): more than 40 % (default) faster is flagged, not
+    refused, and an easy puzzle that speeds everyone up flags no one."""
+    for n, entry in enumerate(rated_group[:5]):
+        finish(running, entry, 1500 + 7 * n, checked=True)  # an easy puzzle: all twice as fast
+    assert all(looks(running, entry) == [] for entry in rated_group[:5])
+    slow = rated_group[5]
+    finish(running, slow, 1530, checked=True)
+    assert looks(running, slow) == ["second_look.faster_than_expected"]
     queued = finishes_awaiting_check(running)
-    assert [(q.number, q.checked) for q in queued] == [(fast_person.number, True)]
+    assert [(q.number, q.checked) for q in queued] == [(slow.number, True)]
     panel = queue_panel(head_judge, running)
-    assert "0:33:20 is more than 25 % faster than this entrant&#x27;s best so far (0:50:00)" \
-        in panel
-    assert "faster than the record (0:50:00)" in panel
+    assert "0:25:30 is more than 40 % faster than expected from this entrant&#x27;s earlier " \
+           "results at this group&#x27;s pace" in panel
     assert "Looked at: keep" in panel
 
 
-def test_a_finish_faster_than_the_record_alone_names_the_record(running, fast_person, clock):
-    finish(running, fast_person, 2500, checked=True)
-    assert looks(running, fast_person) == ["second_look.faster_than_record"]
+def test_a_finish_far_ahead_of_the_groups_other_finishes_is_flagged_history_or_not(
+        running, clock):
+    """Issue 30 rule: 22:02 where the next finish of the group is 30:35 (WJPC 2025, group B)."""
+    a, b = group_entries(running)[:2]
+    finish(running, b, 1835, checked=True)
+    finish(running, a, 1322, checked=True)
+    assert looks(running, a) == ["second_look.ahead_of_group"]
+    assert looks(running, b) == []
 
 
-def test_the_reason_is_in_the_head_judges_language(head_judge, running, fast_person, clock):
-    finish(running, fast_person, 2000, checked=False)
+def test_the_reason_is_in_the_head_judges_language(head_judge, running, clock):
+    a, b = group_entries(running)[:2]
+    finish(running, b, 1835, checked=True)
+    finish(running, a, 1322, checked=False)
     head_judge.cookies.load({"django_language": "cs"})
     panel = queue_panel(head_judge, running)
-    assert "rekord" in panel.lower()
+    assert "rychlejší než každý jiný dokončený čas skupiny" in panel
 
 
 def test_the_same_time_at_the_next_table_flags_the_second_record(running, clock):

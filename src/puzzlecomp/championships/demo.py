@@ -36,10 +36,11 @@ from puzzlecomp.championships.services.archive import (
 from puzzlecomp.championships.services.relay import relay_teams_draw
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.championships.services.standings import event_standings_publish
+from puzzlecomp.formats.archive_sizes import edition_sizes_file
 from puzzlecomp.formats.history_csv import PublishedResult, read_history
 from puzzlecomp.rules.fees import Money, fee_due
 from puzzlecomp.rules.loading import load_ruleset
-from puzzlecomp.samples import SAMPLE_RESULTS
+from puzzlecomp.samples import SAMPLE_EDITIONS, SAMPLE_RESULTS
 
 DEMO_SLUG = "demo-wjpc-2025"
 # The demo edition's year in the archive: the editions before it are archived championships.
@@ -116,7 +117,8 @@ def _archive_loaded() -> dict[str, list[PublishedResult]]:
     if not Championship.objects.filter(
             slug__in={f"{ARCHIVE_PREFIX}-{row.year}" for row in earlier}).exists():
         archive_import(rows=earlier, source=SAMPLE_RESULTS.name, ruleset_id="wjpc-2025",
-                       slug_prefix=ARCHIVE_PREFIX, title=ARCHIVE_PREFIX.upper())
+                       slug_prefix=ARCHIVE_PREFIX, title=ARCHIVE_PREFIX.upper(),
+                       editions=edition_sizes_file(SAMPLE_EDITIONS))
     entrants: dict[str, dict[str, PublishedResult]] = {}
     for row in rows:
         if row.year == DEMO_YEAR and row.people:
@@ -124,11 +126,10 @@ def _archive_loaded() -> dict[str, list[PublishedResult]]:
     return {event: list(found.values()) for event, found in entrants.items()}
 
 
-def _known_people(entrants: Sequence[PublishedResult],
-                  rng: random.Random) -> list[list[Person]]:
+def _known_people(entrants: Sequence[PublishedResult]) -> list[list[Person]]:
     """The people of each of these archived entrants, created (with invented names, as the
-    archive does) where the archive has not met them yet; each given a birth date for the age
-    categories if it has none."""
+    archive does) where the archive has not met them yet. No birth date is made up for them:
+    their results are real and public, so an invented date would put them in an age record."""
     ids = [person for row in entrants for person in row.people]
     country_of = {person: published_country(row.country)
                   for row in entrants for person in row.people}
@@ -143,13 +144,20 @@ def _known_people(entrants: Sequence[PublishedResult],
     Person.objects.bulk_create(new)
     found.update({p.archive_id: p for p in Person.objects.filter(
         archive_id__in=[p.archive_id for p in new])})
-    undated = [found[archive_id] for archive_id in dict.fromkeys(ids)
-               if found[archive_id].birth_date is None]
-    for person in undated:
-        person.birth_date = dt.date(rng.randint(1950, 2009), rng.randint(1, 12),
-                                    rng.randint(1, 28))
-    Person.objects.bulk_update(undated, ["birth_date"])
     return [[found[archive_id] for archive_id in row.people] for row in entrants]
+
+
+def _one_entry_each(rows: Sequence[PublishedResult]) -> list[PublishedResult]:
+    """The rows whose people are in no earlier row: one entry per person and event
+    (wjpc-2025.txt, Registration). The source gives namesakes one id (up to 16 teams of one
+    2025 round share a person); the later entrants are left out of the demo."""
+    seen: set[str] = set()
+    kept = []
+    for row in rows:
+        if seen.isdisjoint(row.people):
+            kept.append(row)
+            seen.update(row.people)
+    return kept
 
 
 def _demo_owner():  # type: ignore[no-untyped-def]
@@ -167,9 +175,9 @@ def _entries(event: Event, count: int, size: int, rng: random.Random,
     starts = event.championship.starts_at
     ruleset = load_ruleset(event.championship.ruleset_id)
     spec = next(e for e in ruleset.events if e.id == event.code)
-    archived = [row for row in known
-                if spec.members_min <= len(row.people) <= spec.members_max][:count]
-    teams = _known_people(archived, rng) if archived else []
+    archived = _one_entry_each([row for row in known
+                                if spec.members_min <= len(row.people) <= spec.members_max])[:count]
+    teams = _known_people(archived) if archived else []
     invented = Person.objects.bulk_create(_person(rng)
                                           for _ in range((count - len(archived)) * size))
     teams += [invented[n:n + size] for n in range(0, len(invented), size)]

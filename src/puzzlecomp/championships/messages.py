@@ -87,9 +87,6 @@ MESSAGES: Mapping[str, Promise] = {
     "fairness.nothing_to_compare": _(
         "No two groups have enough entrants with earlier results to compare their puzzles."),
     # Reasons for a second look at a recorded result (rules/plausibility.py): never refusals.
-    "second_look.faster_than_best": _(
-        "%(time)s is more than %(percent)s %% faster than this entrant's best so far "
-        "(%(best)s)."),
     "second_look.faster_than_record": _(
         "%(time)s is more than %(percent)s %% faster than the record (%(record)s)."),
     "second_look.same_as_table": _(
@@ -394,6 +391,15 @@ MESSAGES: Mapping[str, Promise] = {
     # Prizes, tiebreakers, maxima, settings and inputs (branch prizes).
     "setting.twice": _("The setting %(setting)s is given twice, as %(first)s and as %(second)s; "
                        "give it once."),
+    # Second looks by the round's difficulty (issue 30, rules/plausibility.py).
+    "second_look.faster_than_expected": _(
+        "%(time)s is more than %(percent)s %% faster than expected from this entrant's "
+        "earlier results at this group's pace (%(expected)s)."),
+    "second_look.ahead_of_group": _(
+        "%(time)s is more than %(percent)s %% faster than every other finish of the group "
+        "(the next is %(next)s)."),
+    "import.birth_date_implausible": _(
+        "'%(value)s' is not a plausible birth date for a championship starting on %(start)s"),
 }
 
 # How a result's status reads on the screens.

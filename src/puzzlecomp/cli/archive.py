@@ -12,9 +12,11 @@ from typing import Any
 
 from puzzlecomp.cli.common import CommandError, read_text
 from puzzlecomp.formats.archive_checks import member_count_warnings
+from puzzlecomp.formats.archive_sizes import NO_EDITIONS, read_edition_sizes
 from puzzlecomp.formats.history_csv import read_history
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.samples import SAMPLE_EDITIONS
 from puzzlecomp.samples import SAMPLE_RESULTS as SAMPLE
 
 
@@ -37,6 +39,9 @@ def register(subparsers: Any) -> None:
                           help=f"results file, - for stdin, or 'sample' for {SAMPLE.name}")
     imported.add_argument("--ruleset", required=True,
                           help="the ruleset whose events the divisions are, e.g. wjpc-2025")
+    imported.add_argument("--editions", default=None, metavar="EDITIONS.toml",
+                          help="the puzzles of past editions where they differed from the "
+                          "ruleset's rounds (docs/archive.md; 'sample' is given for the sample)")
     imported.add_argument("--prefix", default=None,
                           help="slugs are PREFIX-YEAR (default: the file name before '-results')")
     imported.add_argument("--title", default=None,
@@ -62,13 +67,28 @@ def run_import(args: argparse.Namespace) -> int:
     if args.title is not None and limits.has_line_break(args.title):
         raise CommandError(f"--title {args.title!r}: a name is one line")
     rows = read_history(read_text(path), source=path)
+    editions_path = SAMPLE_EDITIONS if args.results == "sample" else args.editions
+    editions = (read_edition_sizes(read_text(str(editions_path)), source=str(editions_path))
+                if editions_path else NO_EDITIONS)
     database_setup()
     from puzzlecomp.championships.services.archive import archive_import
 
     done = archive_import(rows=rows, source=path, ruleset_id=args.ruleset,
-                          slug_prefix=prefix.lower(), title=args.title or prefix.upper())
-    for warning in member_count_warnings(rows, load_ruleset(args.ruleset), path):
-        print(warning, file=sys.stderr)
+                          slug_prefix=prefix.lower(), title=args.title or prefix.upper(),
+                          editions=editions)
+    for warning in done.size_warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if done.size_warnings:
+        print(f"warning: {sum(len(w.rows) for w in done.size_warnings)} rows give a puzzle size "
+              "the rules contradict; the rules' sizes were taken", file=sys.stderr)
+    for namesake in done.namesakes:
+        print(f"warning: {namesake}", file=sys.stderr)
+    if done.namesakes:
+        print(f"warning: {len(done.namesakes)} rows name a person already in another entry of "
+              "the round (namesakes in the source): each kept apart as a person of its own",
+              file=sys.stderr)
+    for member_warning in member_count_warnings(rows, load_ruleset(args.ruleset), path):
+        print(member_warning, file=sys.stderr)
     print(f"archived {done.results} results in {', '.join(done.championships)}; "
           f"{done.people_created} people new to the archive")
     return 0

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     if not rnd.groups:
         raise CommandError(f"round {rnd.id} of {args.event} has no groups to assign")
     rows = read_entries(read_text(args.entries), source=args.entries)
-    ranks = effective_seed_ranks(rows, args.history, args.event)
+    ranks = effective_seed_ranks(rows, args.history, args.event, before=args.before)
     assignment = assign_groups(
         [PlanningEntrant(r.entry, flag_of(r, event), ranks[r.entry]) for r in rows],
         groups=rnd.groups,

@@ -69,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     seating = seat_entries(
         [
             SeatingEntrant(r.entry, r.previous_group, r.previous_place)
-            for r in seeded(rows, effective_seed_ranks(rows, args.history, args.event))
+            for r in seeded(rows, effective_seed_ranks(rows, args.history, args.event,
+                                                       before=args.before))
         ],
         plan,
         solo_count_per_group=rnd.seating.solo_top_per_previous_group,

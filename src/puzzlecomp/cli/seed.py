@@ -53,10 +53,18 @@ def add_history_argument(parser: argparse.ArgumentParser, *, required: bool) -> 
         metavar="RESULTS.csv",
         help="published results of earlier editions (year, division, round, ..., people)",
     )
+    parser.add_argument(
+        "--before",
+        type=int,
+        metavar="YEAR",
+        help="read only the history's editions before YEAR (the edition being seeded and later "
+        "ones would leak its own results into its seeding)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    seeds = seeds_from_files(args.entries, args.history, args.event, ruleset_id=args.ruleset)
+    seeds = seeds_from_files(args.entries, args.history, args.event, ruleset_id=args.ruleset,
+                             before=args.before)
     out = [
         {
             "entry": s.entry,
@@ -74,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def seeds_from_files(entries_path: str, history_path: str, event: str, *,
-                     ruleset_id: str | None = None) -> list[Seed]:
+                     ruleset_id: str | None = None, before: int | None = None) -> list[Seed]:
     """The seeding of an entries file from a history file, for one event; with a ruleset, each
     entry's members are checked against its event (formats.member_checks)."""
     spec = None
@@ -84,26 +92,30 @@ def seeds_from_files(entries_path: str, history_path: str, event: str, *,
         except KeyError:
             spec = None  # ratings_from_file names the unknown event
     entries = read_seeding_entries(read_text(entries_path), source=entries_path, event=spec)
-    return seed_entries(entries, ratings_from_file(history_path, event))
+    return seed_entries(entries, ratings_from_file(history_path, event, before=before))
 
 
-def ratings_from_file(history_path: str, event: str) -> Mapping[str, float]:
-    """Every person's rating in one event from a history file."""
+def ratings_from_file(history_path: str, event: str, *,
+                      before: int | None = None) -> Mapping[str, float]:
+    """Every person's rating in one event from a history file (its editions before `before`)."""
     events = sorted(set(EVENT_OF_DIVISION.values()))
     if event not in events:
         raise CommandError(f"--event {event!r}: expected one of {', '.join(events)}")
     history = read_history(read_text(history_path), source=history_path)
+    if before is not None:
+        history = [row for row in history if row.year < before]
     return rate_people(past_results(history, event=event))
 
 
 def effective_seed_ranks(
-    rows: Sequence[EntryRow], history_path: str | None, event: str
+    rows: Sequence[EntryRow], history_path: str | None, event: str, *,
+    before: int | None = None,
 ) -> dict[str, int | None]:
     """Each entry's seed rank: from its history when `--history` is given, else the typed one."""
     typed = {row.entry: row.seed_rank for row in rows}
     if history_path is None:
         return typed
-    ratings = ratings_from_file(history_path, event)
+    ratings = ratings_from_file(history_path, event, before=before)
     seeds = seed_entries([SeedingEntry(row.entry, row.people) for row in rows], ratings)
     return seed_ranks(seeds, typed)
 

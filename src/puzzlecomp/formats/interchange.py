@@ -159,6 +159,9 @@ class GroupDifficultyData(Model):
     entrants: Annotated[int, Field(ge=0, le=limits.MAX_ENTRIES)]
     rated: Annotated[int, Field(ge=0, le=limits.MAX_ENTRIES)]
     percent: Annotated[float, Field(ge=-100, le=10_000)] | None = None
+    # Its 90 % interval (issue 30); absent from files written before intervals were kept.
+    low: Annotated[float, Field(ge=-100, le=10_000)] | None = None
+    high: Annotated[float, Field(ge=-100, le=10_000)] | None = None
 
 
 class RoundData(Model):

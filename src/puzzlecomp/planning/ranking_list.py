@@ -13,6 +13,7 @@ import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 from puzzlecomp.planning.rating import PastResult, estimated_seconds
 
@@ -104,10 +105,16 @@ def ranking_lines(scored: Iterable[ScoredResult], *, editions: Sequence[str]
         held = best.get(one.person)
         if held is None or (one.points, held.edition) > (held.points, one.edition):
             best[one.person] = one
-    order = sorted(best.values(), key=lambda s: (-round(s.points, 1), s.person))
+    order = sorted(best.values(), key=lambda s: (-printed_points(s.points), s.person))
     lines: list[RankingLine] = []
     for index, one in enumerate(order):
-        points = round(one.points, 1)
+        points = printed_points(one.points)
         place = lines[-1].place if lines and lines[-1].points == points else index + 1
         lines.append(RankingLine(place, one.person, points, one.result, how_many[one.person]))
     return lines
+
+
+def printed_points(points: float) -> float:
+    """Points as every page prints them, to one decimal rounded half away from zero; the
+    ranking compares these (issue 30: one number, one rounding on every page)."""
+    return float(Decimal(repr(points)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))

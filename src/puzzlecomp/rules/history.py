@@ -38,6 +38,23 @@ def ruleset_series(ruleset_id: str) -> str:
     return _TRAILING_YEAR.sub("", ruleset_id)
 
 
+def ruleset_year(ruleset_id: str) -> int | None:
+    """The edition year a ruleset was written for ("wjpc-2025": 2025); None without one."""
+    match = _TRAILING_YEAR.search(ruleset_id)
+    return int(match.group()[1:]) if match else None
+
+
+def edition_rules_known(ruleset_id: str, year: int) -> bool:
+    """True when a ruleset's birth-year limits are those of the edition held in `year`.
+
+    A rulebook's birth years belong to its own edition (wjpc-2025.txt, Subcategories: Senior B
+    born in 1964 or before, for 2025); a past edition imported with it keeps no age category,
+    since its own limits are unknown. A ruleset without a year states no edition.
+    """
+    written_for = ruleset_year(ruleset_id)
+    return written_for is None or written_for == year
+
+
 def is_debutant(past: Iterable[Participation], *, ruleset_id: str, event: str,
                 starts_on: dt.date) -> bool:
     """True when the person has no entry in this event at an earlier edition of the series."""

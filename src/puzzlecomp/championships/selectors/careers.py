@@ -38,7 +38,7 @@ from puzzlecomp.planning.records import (
 )
 from puzzlecomp.rules import people, results
 from puzzlecomp.rules.errors import RulesError
-from puzzlecomp.rules.history import ruleset_series
+from puzzlecomp.rules.history import edition_rules_known, ruleset_series
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.subcategories import subcategory_admits
 
@@ -265,6 +265,9 @@ def _read() -> Archive:
                 continue  # the round's rules are incomplete: nothing ranked to count
             rank, seconds, group, status = ranked[number]
         its = members.get(entry, [])
+        # An archived edition imported with another edition's rules: its birth-year limits
+        # are unknown, so no age category (the debutant fact stands).
+        aged = not rnd.archived or edition_rules_known(rnd.ruleset_id, rnd.year)
         counted.append(CountedResult(
             id=pk, round=rnd, entry=entry, entry_number=number, entry_name=name,
             country=country or _common_flag(its), people=tuple(m.person for m in its),
@@ -272,7 +275,8 @@ def _read() -> Archive:
             final_seconds=seconds if status == "finished" else None,
             pieces=pieces if status == "unfinished" else None,
             categories=_categories(rnd.ruleset_id, rnd.event_code,
-                                   tuple((m.birth_year, m.debutant) for m in its))))
+                                   tuple((m.birth_year if aged else None, m.debutant)
+                                         for m in its))))
     return Archive(counted, result_points(_field_results(counted)))
 
 

@@ -7,6 +7,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.utils import formats
+from django.utils.translation import gettext
 
 from puzzlecomp.championships.engine import round_ranking
 from puzzlecomp.championships.models import EntryMember, Round
@@ -49,16 +50,32 @@ def round_group_difficulties(rnd: Round) -> list[GroupDifficulty]:
 def stored_difficulties(difficulties: list[GroupDifficulty]) -> list[dict[str, Any]]:
     """The figures as the round keeps them once published (Round.group_difficulty)."""
     return [{"group": d.group, "entrants": d.entrants, "rated": d.rated,
-             "percent": None if d.percent is None else round(d.percent, 1)}
+             "percent": None if d.percent is None else round(d.percent, 1),
+             "low": None if d.low is None else round(d.low, 1),
+             "high": None if d.high is None else round(d.high, 1)}
             for d in difficulties]
 
 
+def _signed(percent: float) -> str:
+    sign = "+" if percent > 0 else "\N{MINUS SIGN}" if percent < 0 else "±"
+    return f"{sign}{formats.number_format(abs(percent), 1)}\N{NO-BREAK SPACE}%"
+
+
 def shown_difficulty(figure: dict[str, Any]) -> dict[str, Any]:
-    """A stored figure as pages show it: the percentage signed, in the reader's number format."""
-    percent = figure["percent"]
-    if percent is None:
-        text = ""
-    else:
-        sign = "+" if percent > 0 else "\N{MINUS SIGN}" if percent < 0 else "±"
-        text = f"{sign}{formats.number_format(abs(percent), 1)}\N{NO-BREAK SPACE}%"
-    return {**figure, "text": text}
+    """A stored figure as pages show it: the percentage signed, in the reader's number format,
+    and its 90 % interval ("" for figures published before intervals were kept)."""
+    percent, low, high = figure["percent"], figure.get("low"), figure.get("high")
+    interval = "" if percent is None or low is None or high is None else gettext(
+        "likely between %(low)s and %(high)s") % {"low": _signed(low), "high": _signed(high)}
+    return {**figure, "text": "" if percent is None else _signed(percent),
+            "interval": interval}
+
+
+def shown_difficulties(figures: list[dict[str, Any]]) -> dict[str, Any]:
+    """The figures as pages show them, and whether any group can be told apart from the
+    average (None when no figure has an interval to tell)."""
+    intervals = [(f["low"], f["high"]) for f in figures
+                 if f.get("low") is not None and f.get("high") is not None]
+    return {"figures": [shown_difficulty(figure) for figure in figures],
+            "told_apart": any(low > 0 or high < 0 for low, high in intervals)
+            if intervals else None}

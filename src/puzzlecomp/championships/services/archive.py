@@ -35,6 +35,15 @@ from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.importing import country_code
 from puzzlecomp.championships.services.work import action_audit, unit_of_work
 from puzzlecomp.formats.archive_checks import archive_row_problems
+from puzzlecomp.formats.archive_namesakes import Namesake, namesakes_apart
+from puzzlecomp.formats.archive_sizes import (
+    NO_EDITIONS,
+    ArchiveSizes,
+    EditionSizes,
+    SizeWarning,
+    archive_sizes,
+    round_of,
+)
 from puzzlecomp.formats.history_csv import PublishedResult
 from puzzlecomp.formats.results_csv import InputError, InputProblem
 from puzzlecomp.rules.loading import load_ruleset
@@ -66,6 +75,10 @@ class ArchiveImport:
     championships: tuple[str, ...]
     results: int
     people_created: int
+    # Rows whose published puzzle size the rules contradict (the rules' size was taken).
+    size_warnings: tuple[SizeWarning, ...] = ()
+    # Rows naming a person already in another entry of the round: kept apart as another person.
+    namesakes: tuple[Namesake, ...] = ()
 
 
 def invented_name(archive_id: str) -> tuple[str, str]:
@@ -84,10 +97,19 @@ def published_country(name: str) -> str:
 
 
 def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: str,
-                   slug_prefix: str, title: str, user: Any = None) -> ArchiveImport:
-    """Create one read-only championship per year of the rows; InputError names every problem."""
+                   slug_prefix: str, title: str, user: Any = None,
+                   editions: EditionSizes = NO_EDITIONS) -> ArchiveImport:
+    """Create one read-only championship per year of the rows; InputError names every problem.
+
+    Rounds take their puzzles from the ruleset (or `editions`, where a past edition differed);
+    the rows whose published size disagrees come back as `size_warnings`.
+    """
     ruleset = load_ruleset(ruleset_id)
     _check(rows, source, ruleset, slug_prefix)
+    specs = {spec.id: spec for spec in ruleset.events}
+    rows, namesakes = namesakes_apart(
+        rows, source=source, round_code=lambda row: round_of(specs[row.event], row.round).code)
+    sizes = archive_sizes(rows, source=source, ruleset=ruleset, editions=editions)
     by_year: dict[int, list[PublishedResult]] = defaultdict(list)
     for row in rows:
         by_year[row.year].append(row)
@@ -95,13 +117,14 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
         people, created = _people(rows)
         slugs = []
         for year, year_rows in sorted(by_year.items()):
-            championship = _championship(year, year_rows, ruleset, people,
+            championship = _championship(year, year_rows, ruleset, people, sizes,
                                          slug=f"{slug_prefix}-{year}", name=f"{title} {year}")
             action_audit(ARCHIVE_IMPORTED, championship=championship, user=user,
                          source=source, results=len(year_rows))
             slugs.append(championship.slug)
+        _archived_facts_derive()
         living_facts_derive()
-    return ArchiveImport(tuple(slugs), len(rows), created)
+    return ArchiveImport(tuple(slugs), len(rows), created, sizes.warnings, tuple(namesakes))
 
 
 def _check(rows: Sequence[PublishedResult], source: str, ruleset: Ruleset,
@@ -118,7 +141,7 @@ def _check(rows: Sequence[PublishedResult], source: str, ruleset: Ruleset,
         if spec is None:
             problem("division", f"ruleset {ruleset.id} has no event {row.event}")
             continue
-        key = (row.year, row.event, _round_of(spec, row.round)[1], row.entrant)
+        key = (row.year, row.event, round_of(spec, row.round).code, row.entrant)
         for field, message in archive_row_problems(row, spec, _ruleset_round(spec, key[2])):
             problem(field, message)
         if key in seen:
@@ -158,7 +181,8 @@ def _people(rows: Iterable[PublishedResult]) -> tuple[dict[str, Person], int]:
 
 
 def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
-                  people: dict[str, Person], *, slug: str, name: str) -> Championship:
+                  people: dict[str, Person], sizes: ArchiveSizes, *, slug: str,
+                  name: str) -> Championship:
     starts = dt.datetime(year, 1, 1, tzinfo=dt.UTC)
     championship = Championship.objects.create(
         slug=slug, name=name, ruleset_id=ruleset.id, starts_at=starts, published=True,
@@ -171,7 +195,9 @@ def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
             event = Event.objects.create(
                 championship=championship, code=spec.id, name=spec.name, kind=spec.kind,
                 members_min=spec.members_min, members_max=spec.members_max, position=position)
-            _event_results(event, spec, by_event[spec.id], people, starts)
+            _event_results(event, spec, by_event[spec.id], people, starts,
+                           {code: puzzles for (y, e, code), puzzles in sizes.puzzles.items()
+                            if (y, e) == (year, spec.id)})
     return championship
 
 
@@ -179,29 +205,22 @@ def _ruleset_round(spec: EventSpec, code: str) -> RoundSpec | None:
     return next((rnd for rnd in spec.rounds if rnd.id == code), None)
 
 
-def _round_of(spec: EventSpec, label: str) -> tuple[int, str, str, bool]:
-    """(position, code, name, grouped) of the ruleset round a published round label is."""
-    for position, rnd in enumerate(spec.rounds):
-        if label in rnd.groups:
-            return position, rnd.id, rnd.name, True
-        if label == rnd.id:
-            return position, rnd.id, rnd.name, False
-    return len(spec.rounds), label, label, False
-
-
 def _event_results(event: Event, spec: EventSpec, rows: list[PublishedResult],
-                   people: dict[str, Person], published_at: dt.datetime) -> None:
+                   people: dict[str, Person], published_at: dt.datetime,
+                   puzzles: dict[str, tuple[int, ...]]) -> None:
     rounds: dict[str, Round] = {}
     rows_of_round: dict[tuple[int, str, str, bool], list[PublishedResult]] = defaultdict(list)
     for row in rows:
-        rows_of_round[_round_of(spec, row.round)].append(row)
+        of = round_of(spec, row.round)
+        rows_of_round[(of.position, of.code, of.name, of.grouped)].append(row)
     for (position, code, name, grouped), its_rows in sorted(rows_of_round.items()):
         rnd = Round.objects.create(
             event=event, code=code, name=name, position=position,
             time_limit_minutes=math.ceil(max(r.time_limit_seconds for r in its_rows) / 60),
             groups=sorted({r.round for r in its_rows}) if grouped else [],
             state=RoundState.FINAL, published_at=published_at)
-        Puzzle.objects.create(round=rnd, pieces=max(r.puzzle_pieces for r in its_rows))
+        Puzzle.objects.bulk_create(Puzzle(round=rnd, position=i, pieces=pieces)
+                                   for i, pieces in enumerate(puzzles[code]))
         rounds.update({r.round: rnd for r in its_rows})
     first = min(rounds.values(), key=lambda rnd: rnd.position)
     entrants: dict[str, list[PublishedResult]] = defaultdict(list)
@@ -260,6 +279,13 @@ def championship_archive(*, championship: Championship, user: Any = None) -> Cha
         championship.save(update_fields=["archived"])
         living_facts_derive()
     return championship
+
+
+def _archived_facts_derive() -> None:
+    """Every archived entry's history facts (a debutant there too, wjpc-2025.txt, Debutant
+    prizes), from the editions before it: an import may add an edition before others."""
+    for championship in Championship.objects.filter(archived=True).order_by("starts_at"):
+        member_facts_derive(championship=championship)
 
 
 def living_facts_derive() -> None:

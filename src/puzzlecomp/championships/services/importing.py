@@ -38,6 +38,7 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.championships.time_zones import championship_zone
 from puzzlecomp.rules import limits
+from puzzlecomp.rules.birth_dates import birth_date_plausible
 from puzzlecomp.rules.fees import fee_due
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ruleset import PersonFact
@@ -359,6 +360,17 @@ class _RowReader:
         return value.lower()
 
 
+def _plausible_birth_date(read: _RowReader, competition_start: dt.date) -> dt.date | None:
+    """The row's birth date; a problem when no entrant could be born then (issue 30)."""
+    born = read.date("birth_date")
+    if born is not None and not birth_date_plausible(born, competition_start=competition_start):
+        read.bad("birth_date", "import.birth_date_implausible",
+                 "%(value)r is not a plausible birth date for a championship starting on "
+                 "%(start)s", start=competition_start.isoformat())
+        return None
+    return born
+
+
 def import_check(*, event: Event, rows: Sequence[Row]) -> ImportPlan:
     """Every entry the rows describe, and every problem, row by row and field by field."""
     problems: list[ImportProblem] = []
@@ -384,7 +396,7 @@ def import_check(*, event: Event, rows: Sequence[Row]) -> ImportPlan:
             nationality=read.country("nationality", required=True),
             residence=read.country("residence"),
             region=read.choice("region", region),
-            birth_date=read.date("birth_date"),
+            birth_date=_plausible_birth_date(read, event.championship.starts_at.date()),
             years_resident=read.whole("years_resident", most=limits.MAX_YEARS),
             consent_publish=read.yes_no("consent_publish"),
             consent_photos=read.yes_no("consent_photos"),

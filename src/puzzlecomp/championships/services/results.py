@@ -146,7 +146,7 @@ def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, actio
         who: dict[str, Any] = {"recorded_by": work.user, "device": device,
                                "second_looks": _second_looks(rnd, entry, action, new, old, row,
                                                              looked_at, rules.puzzle_sizes,
-                                                             seat)}
+                                                             seat, rules.time_limit_seconds)}
         # Plain SQL (championships/plain_sql.py): every judge's record writes these two.
         if row is None:
             row = insert(Result(round=rnd, entry=entry, **new, **who))
@@ -165,7 +165,8 @@ def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, actio
 
 def _second_looks(rnd: Round, entry: Entry, action: str, new: dict[str, Any],
                   old: dict[str, Any] | None, row: Result | None, looked_at: bool,
-                  puzzle_sizes: tuple[int, ...], seat: Seat | None) -> list[dict[str, Any]]:
+                  puzzle_sizes: tuple[int, ...], seat: Seat | None,
+                  time_limit_seconds: int | None) -> list[dict[str, Any]]:
     """The result's reasons for a second look after this write: none once the head judge has
     looked; the earlier ones (still unanswered) and any new ones after a judge's record."""
     if looked_at:
@@ -174,7 +175,8 @@ def _second_looks(rnd: Round, entry: Entry, action: str, new: dict[str, Any],
     if action not in JUDGES_ACTIONS:
         return kept
     for found in second_looks_at(rnd, entry.pk, action=action, new=new, old=old,
-                                 puzzle_sizes=puzzle_sizes, seat=seat):
+                                 puzzle_sizes=puzzle_sizes, seat=seat,
+                                 time_limit_seconds=time_limit_seconds):
         reason = {"code": found.code, "message": found.message, "params": dict(found.params)}
         if all(k["code"] != reason["code"] for k in kept):
             kept.append(reason)

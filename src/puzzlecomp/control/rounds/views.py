@@ -34,7 +34,7 @@ from puzzlecomp.championships.printing.round_results import (
 from puzzlecomp.championships.roles import requires_role, role_of
 from puzzlecomp.championships.selectors.fairness import (
     round_group_difficulties,
-    shown_difficulty,
+    shown_difficulties,
     stored_difficulties,
 )
 from puzzlecomp.championships.selectors.group_maxima import group_maxima_warnings
@@ -159,7 +159,8 @@ def _fairness(rnd: Round) -> dict[str, Any]:
         now = stored_difficulties(round_group_difficulties(rnd))
     except RulesError:
         return {}
-    return {"difficulty": [shown_difficulty(figure) for figure in now],
+    shown = shown_difficulties(now)
+    return {"difficulty": shown["figures"], "difficulty_told_apart": shown["told_apart"],
             "difficulty_comparable": any(f["percent"] is not None for f in now),
             "difficulty_published": bool(rnd.group_difficulty),
             "difficulty_outdated": bool(rnd.group_difficulty) and rnd.group_difficulty != now}

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_safe
 from puzzlecomp.championships.clock_face import clock_view
 from puzzlecomp.championships.messages import messages_of
 from puzzlecomp.championships.models import Championship, Round
-from puzzlecomp.championships.selectors.fairness import shown_difficulty
+from puzzlecomp.championships.selectors.fairness import shown_difficulties
 from puzzlecomp.championships.selectors.publishing import public_entries
 from puzzlecomp.live.snapshot import Snapshot
 from puzzlecomp.public.live.display import (
@@ -101,8 +101,8 @@ def _round_page(request: HttpRequest, slug: str, round_id: int,
         "live": live,
         "charts": round_charts(data) if templates == ROUND_PAGE else [],
         # Published by the organiser with the results (docs/seeding.md, Group fairness).
-        "group_difficulty": [shown_difficulty(figure) for figure in rnd.group_difficulty]
-        if templates == ROUND_PAGE else [],
+        "group_difficulty": shown_difficulties(rnd.group_difficulty)
+        if templates == ROUND_PAGE else {},
     })
 
 

@@ -3,6 +3,8 @@ words, and a person's chart over the editions (geometry: public/live/charts.py).
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.utils.formats import number_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -10,6 +12,7 @@ from django.utils.translation import ngettext
 
 from puzzlecomp.championships.selectors.careers import CountedResult
 from puzzlecomp.championships.selectors.person_pages import EditionPoints
+from puzzlecomp.planning.ranking_list import printed_points
 from puzzlecomp.public.live.charts import Labels, Series, dot_chart, series_class
 from puzzlecomp.public.live.display import duration, status_words
 from puzzlecomp.public.live.round_charts import Chart
@@ -26,7 +29,9 @@ def result_words(result: CountedResult) -> str:
 
 
 def points_words(points: float | None) -> str:
-    return number_format(points, 1) if points is not None else ""
+    """Points in the reader's number format, rounded as the ranking compares them (Django's
+    number_format alone cuts a float's digits off: 5565.86 would read 5565.8)."""
+    return number_format(Decimal(repr(printed_points(points))), 1) if points is not None else ""
 
 
 def career_chart(points: list[EditionPoints]) -> Chart | None:

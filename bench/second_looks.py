@@ -1,0 +1,111 @@
+"""How many finishes of a real WJPC first round the second looks would flag, and which.
+
+    .venv/bin/python bench/second_looks.py                 # the 2025 first round
+    .venv/bin/python bench/second_looks.py --year 2024     # the year the limits were chosen on
+
+Replays the first round (groups A-F) of the individual, pairs and teams events of `--year`
+with every earlier edition of the data file as history: each finish is judged by
+`rules.plausibility.faster_than_references` against the time expected of its entrant (the
+rating from earlier results, `planning.rating`, at its group's pace, `planning.fairness`),
+the fastest other finish of its group and the record of the event and puzzle size before
+that year. Puzzle sizes are the rules' (formats/archive_sizes.py), as the archive stores them.
+Prints JSON: `finishes`, `flagged`, `flagged_share`, `flagged_entries` (the data's `entrant`
+ids, with the reasons) for the three events together, and the same per event.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import statistics
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from puzzlecomp.formats.archive_sizes import archive_sizes, read_edition_sizes, round_of
+from puzzlecomp.formats.history_csv import PublishedResult, past_results, read_history
+from puzzlecomp.planning.fairness import GroupEntrant, expected_seconds, group_paces
+from puzzlecomp.planning.rating import rate_people
+from puzzlecomp.rules.loading import load_ruleset
+from puzzlecomp.rules.plausibility import RecordedAt, faster_than_references
+from puzzlecomp.samples import SAMPLE_EDITIONS
+
+EVENTS = ("individual", "pairs", "teams")
+FIRST_ROUND = "first"
+
+
+def sized(rows: list[PublishedResult], source: str) -> list[PublishedResult]:
+    """The rows with the puzzle size the rules give their round."""
+    ruleset = load_ruleset("wjpc-2025")
+    specs = {spec.id: spec for spec in ruleset.events}
+    editions = read_edition_sizes(SAMPLE_EDITIONS.read_text(encoding="utf-8"),
+                                  source=SAMPLE_EDITIONS.name)
+    puzzles = archive_sizes(rows, source=source, ruleset=ruleset, editions=editions).puzzles
+    return [dataclasses.replace(row, puzzle_pieces=sum(
+        puzzles[(row.year, row.event, round_of(specs[row.event], row.round).code)]))
+        for row in rows]
+
+
+def replay(rows: list[PublishedResult], year: int, event: str) -> dict[str, Any]:
+    spec = load_ruleset("wjpc-2025").event(event)
+    history = [r for r in rows if r.year < year]
+    ratings = rate_people(past_results(history, event=event))
+    field = [r for r in rows if (r.year, r.event) == (year, event)
+             and round_of(spec, r.round).code == FIRST_ROUND]
+
+    def rating(row: PublishedResult) -> float | None:
+        known = [ratings[p] for p in row.people if p in ratings]
+        return statistics.fmean(known) if known else None
+
+    size, limit = field[0].puzzle_pieces, max(r.time_limit_seconds for r in field)
+    paces = group_paces((GroupEntrant(r.round, rating(r), r.completed, r.time_seconds,
+                                      r.pieces_placed) for r in field),
+                        puzzle_pieces=size, time_limit_seconds=limit)
+    record = min((r.time_seconds for r in history if r.event == event and r.completed
+                  and r.time_seconds is not None and r.puzzle_pieces == size), default=None)
+    finishes: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    for r in field:
+        if r.completed and r.time_seconds is not None:
+            finishes[r.round].append((round(r.time_seconds), r.entrant))
+    flagged: dict[str, list[str]] = {}
+    for group, its in finishes.items():
+        for seconds, entrant in its:
+            row = next(r for r in field if r.entrant == entrant)
+            own = rating(row)
+            others = [s for s, e in its if e != entrant]
+            found = faster_than_references(
+                RecordedAt(entrant, None, True, seconds),
+                expected_seconds=(expected_seconds(own, paces[group])
+                                  if own is not None and group in paces else None),
+                group_next_seconds=min(others, default=None),
+                record_seconds=round(record) if record is not None else None)
+            if found:
+                flagged[entrant] = [v.code for v in found]
+    total = sum(len(its) for its in finishes.values())
+    return {"finishes": total, "flagged": len(flagged),
+            "flagged_share": round(len(flagged) / total, 4) if total else 0.0,
+            "flagged_entries": flagged}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    here = Path(__file__).resolve().parent
+    parser.add_argument("--data", type=Path,
+                        default=here.parent.parent / "shared" / "data" / "wjpc-results.csv")
+    parser.add_argument("--year", type=int, default=2025)
+    args = parser.parse_args()
+    rows = sized(read_history(args.data.read_text(encoding="utf-8"), source=str(args.data)),
+                 str(args.data))
+    events = {event: replay(rows, args.year, event) for event in EVENTS}
+    finishes = sum(e["finishes"] for e in events.values())
+    flagged = {entrant: reasons for e in events.values()
+               for entrant, reasons in e["flagged_entries"].items()}
+    print(json.dumps({"year": args.year, "finishes": finishes, "flagged": len(flagged),
+                      "flagged_share": round(len(flagged) / finishes, 4),
+                      "flagged_entries": sorted(flagged), "reasons": flagged,
+                      "events": events}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,193 @@
+"""The archive tells the truth (issue 30): puzzle sizes from the rules, debutants in history,
+no birth-year category without its edition's rules, one person in one entry of a round."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlecomp.championships.models import (
+    Championship,
+    EntryMember,
+    Person,
+    Puzzle,
+    Result,
+    Round,
+)
+from puzzlecomp.championships.selectors.careers import counted_results
+from puzzlecomp.championships.services.archive import archive_import
+from puzzlecomp.cli.main import main
+from puzzlecomp.formats.archive_sizes import read_edition_sizes
+from puzzlecomp.formats.history_csv import read_history
+from puzzlecomp.formats.results_csv import InputError
+
+HEADER = ("year,division,round,rank,entrant,country,completed,time_seconds,pieces,puzzle_pieces,"
+          "time_limit_seconds,people\n")
+# The source says 1000 pieces for every pairs round, as ../shared/data does.
+HISTORY = HEADER + """\
+2023,duo,A,1,D1,Spain,True,1217.0,,1000,4500,Pa;Pb
+2023,duo,A,2,D2,Spain,True,2000.0,,1000,4500,Pc;Pd
+2023,duo,final,1,D1,Spain,True,2861.0,,1000,7200,Pa;Pb
+2023,solo,A,1,E1,Spain,True,3000.0,,500,5400,Pa
+2024,duo,A,1,F1,Spain,True,1500.0,,1000,4500,Pa;Pc
+2024,solo,A,1,G1,Spain,True,2900.0,,500,5400,Pa
+2024,solo,A,2,G2,Spain,True,3100.0,,500,5400,Pe
+"""
+
+
+def imported(text: str = HISTORY, **kwargs):
+    return archive_import(rows=read_history(text, source="history.csv"), source="history.csv",
+                          ruleset_id="wjpc-2025", slug_prefix="wjpc", title="WJPC", **kwargs)
+
+
+def pieces(year: int, event: str, code: str) -> list[int | None]:
+    return list(Puzzle.objects.filter(
+        round__event__championship__slug=f"wjpc-{year}", round__event__code=event,
+        round__code=code).order_by("position").values_list("pieces", flat=True))
+
+
+@pytest.mark.django_db
+def test_pairs_first_rounds_take_the_rulebooks_500_pieces_and_the_disagreeing_rows_are_named():
+    """wjpc-2025.txt, Pairs First Round: 500 pieces; Final Pairs: 1000 pieces."""
+    done = imported()
+    assert pieces(2023, "pairs", "first") == [500]
+    assert pieces(2023, "pairs", "final") == [1000]
+    first, later = done.size_warnings
+    assert (first.year, first.event, first.round, first.rows) == (2023, "pairs", "first", (2, 3))
+    assert "history.csv, rows 2, 3, field puzzle_pieces: 2 rows of 2023 pairs first say 1000" \
+        in str(first)
+    assert (later.year, later.rows) == (2024, (6,))
+
+
+@pytest.mark.django_db
+def test_the_pairs_1000_piece_record_is_a_final_time_not_a_500_piece_first_round():
+    imported()
+    records = counted_results().world
+    assert records[("pairs", 1000, "overall")].final_seconds == 2861
+    assert records[("pairs", 500, "overall")].final_seconds == 1217
+
+
+@pytest.mark.django_db
+def test_the_import_command_warns_with_the_count_of_rows_whose_size_the_rules_contradict(
+        tmp_path, capsys):
+    path = tmp_path / "history.csv"
+    path.write_text(HISTORY, encoding="utf-8")
+    assert main(["archive", "import", str(path), "--ruleset", "wjpc-2025"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: 3 rows give a puzzle size the rules contradict" in err
+    assert "field puzzle_pieces: 1 rows of 2024 pairs first say 1000 pieces; the ruleset " \
+           "says 500, taken" in err
+
+
+@pytest.mark.django_db
+def test_an_editions_file_gives_a_past_editions_own_puzzles(tmp_path, capsys):
+    editions = tmp_path / "editions.toml"
+    editions.write_text('[[rounds]]\nyear = 2023\nevent = "pairs"\nround = "final"\n'
+                        'puzzles = [1000, 1500]\n', encoding="utf-8")
+    path = tmp_path / "history.csv"
+    path.write_text(HISTORY, encoding="utf-8")
+    assert main(["archive", "import", str(path), "--ruleset", "wjpc-2025", "--prefix", "wjpc",
+                 "--editions", str(editions)]) == 0
+    assert pieces(2023, "pairs", "final") == [1000, 1500]
+    assert "the editions file says 1000 + 1500, taken" in capsys.readouterr().err
+
+
+def test_a_bad_editions_file_names_its_table_and_field():
+    with pytest.raises(InputError) as raised:
+        read_edition_sizes('[[rounds]]\nyear = 2023\nevent = "pairs"\nround = "final"\n'
+                           'puzzles = [0]\n', source="editions.toml")
+    assert str(raised.value.problems[0]) == (
+        "editions.toml, entry rounds[1], field puzzles: [0] is not a list of piece counts "
+        "above zero")
+
+
+@pytest.mark.django_db
+def test_a_round_the_rules_do_not_size_must_give_one_size_or_nothing_is_imported():
+    text = HISTORY + ("2024,solo,X,1,H1,Spain,True,900.0,,500,5400,Px\n"
+                      "2024,solo,X,2,H2,Spain,True,950.0,,300,5400,Py\n")
+    with pytest.raises(InputError) as raised:
+        imported(text)
+    assert [str(p) for p in raised.value.problems] == [
+        "history.csv, row 10, entry H2, field puzzle_pieces: 300 pieces, but row 9 of the same "
+        "round says 500 and the rules do not size round X"]
+    assert not Championship.objects.exists()
+    assert not Person.objects.exists()
+
+
+@pytest.mark.django_db
+def test_archived_entries_carry_the_debutant_fact_per_event():
+    """wjpc-2025.txt, Subcategories: a debutant has not competed in this category at any
+    previous edition."""
+    imported()
+
+    def debutant(year: int, event: str, person: str) -> bool:
+        return EntryMember.objects.get(entry__event__championship__slug=f"wjpc-{year}",
+                                       entry__event__code=event,
+                                       person__archive_id=person).debutant
+
+    assert debutant(2023, "pairs", "Pa")
+    assert debutant(2023, "individual", "Pa")
+    assert not debutant(2024, "pairs", "Pa")
+    assert not debutant(2024, "individual", "Pa")
+    assert debutant(2024, "individual", "Pe")
+    # Pc played pairs in 2023 with someone else: still not a debutant of the category.
+    assert not debutant(2024, "pairs", "Pc")
+
+
+@pytest.mark.django_db
+def test_debutant_records_and_ranking_lines_exist_for_the_archive():
+    imported()
+    records = counted_results().world
+    assert records[("individual", 500, "debutant")].final_seconds == 3000
+    assert records[("pairs", 500, "debutant")].final_seconds == 1217
+
+
+@pytest.mark.django_db
+def test_a_birth_year_category_is_judged_only_by_its_own_editions_rules():
+    """wjpc-2025.txt, Subcategories: Senior B is born in 1964 or before, for 2025. A 2023 result
+    of an archive imported with the 2025 rules has no age category: 2023's limits are unknown."""
+    import datetime as dt
+
+    imported(HISTORY + "2025,solo,A,1,K1,Spain,True,3300.0,,500,5400,Pold\n")
+    Person.objects.filter(archive_id__in=["Pa", "Pold"]).update(birth_date=dt.date(1950, 1, 1))
+    results = counted_results().results
+    individual = [r for r in results if r.round.event_code == "individual"]
+    assert {r.round.year for r in individual} == {2023, 2024, 2025}
+    assert not any("senior-b" in r.categories for r in individual if r.round.year < 2025)
+    assert [r.round.year for r in individual if "senior-b" in r.categories] == [2025]
+    assert Result.objects.filter(round__in=Round.objects.all()).count() == 8
+
+
+@pytest.mark.django_db
+def test_a_person_in_two_entries_of_one_round_is_two_namesakes_reported_and_kept_apart(
+        tmp_path, capsys):
+    """wjpc-2025.txt, Registration: one entry per person and category. The source gives two
+    people of one name one id; the import keeps their histories apart."""
+    text = HISTORY + ("2024,duo,B,1,F2,Spain,True,1600.0,,500,4500,Pe;Pa\n"
+                      "2024,duo,final,1,F2,Spain,True,3000.0,,1000,7200,Pe;Pa\n")
+    path = tmp_path / "history.csv"
+    path.write_text(text, encoding="utf-8")
+    assert main(["archive", "import", str(path), "--ruleset", "wjpc-2025", "--prefix",
+                 "wjpc"]) == 0
+    err = capsys.readouterr().err
+    assert ("history.csv, row 9, entry F2, field people: person Pa is also in entrant F1 of "
+            "this round (row 6): a namesake, kept apart as Pa~2024-pairs-F2") in err
+    assert "warning: 1 rows name a person already in another entry of the round" in err
+    namesake = Person.objects.get(archive_id="Pa~2024-pairs-F2")
+    assert EntryMember.objects.filter(person=namesake).count() == 1
+    assert EntryMember.objects.filter(person__archive_id="Pa",
+                                      entry__event__championship__slug="wjpc-2024",
+                                      entry__event__code="pairs").count() == 1
+
+
+@pytest.mark.django_db
+def test_the_shipped_sample_takes_the_rules_sizes_and_says_how_many_rows_disagreed(capsys):
+    """wjpc-2025.txt: pairs first rounds and semifinals of 500 pieces, finals of 1000; the
+    sample's editions file gives the 2019 pairs round (500) and the 2022 teams final."""
+    assert main(["archive", "import", "sample", "--ruleset", "wjpc-2025"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: 2037 rows give a puzzle size the rules contradict" in err
+    assert pieces(2019, "pairs", "final") == [500]
+    assert pieces(2022, "teams", "final") == [1000, 1500]
+    assert pieces(2024, "pairs", "semifinal") == [500]
+    assert counted_results().world[("pairs", 1000, "overall")].final_seconds == 2861
+    assert "namesake" in err
