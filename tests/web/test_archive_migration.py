@@ -1,4 +1,4 @@
-"""The upgrade makes a stored archive true (issue 30): 0015 gives imported rounds the rules'
+"""The upgrade makes a stored archive true (issue 30): 0018 gives imported rounds the rules'
 puzzles and archived entry members their debutant fact."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from puzzlecomp.championships.models import EntryMember, Puzzle
 from tests.web.test_archive_truth import imported, pieces
 from tests.web.test_migrations import migrate
 
-BEFORE = [("championships", "0014_result_round_time")]
+BEFORE = [("championships", "0017_official_time_zone")]
 
 
 @pytest.mark.django_db(transaction=True)
