@@ -14,6 +14,7 @@ from django.utils import timezone
 from puzzlecomp.championships.models import Championship, Entry, Membership, Person, Role
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.cli.main import main
+from puzzlecomp.formats.interchange import VERSION
 from tests.web.test_groups import add_entries
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +44,7 @@ def exported(capsys, slug: str, tmp_path) -> tuple[dict, str]:
 
 def test_export_writes_the_championship_as_json_to_stdout(capsys, championship, tmp_path):
     data, _ = exported(capsys, championship.slug, tmp_path)
-    assert (data["format"], data["version"]) == ("puzzlecomp-championship", 3)
+    assert (data["format"], data["version"]) == ("puzzlecomp-championship", VERSION)
     assert data["championship"]["ruleset_id"] == "czech-championship"
     assert [e["number"] for e in data["entries"]] == [1, 2, 3, 4]
     assert {p["nationality"] for p in data["people"]} == {"CZ", "SK"}
