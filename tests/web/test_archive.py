@@ -162,3 +162,16 @@ def test_a_finished_championship_goes_into_the_archive_only_when_every_round_is_
     assert championship.archived
     assert AuditEntry.objects.filter(championship=championship,
                                      action="puzzlecomp.archive.added").exists()
+
+
+@pytest.mark.django_db
+def test_an_archived_round_marks_no_one_as_going_on_by_todays_rules():
+    """Review of issue 30: archived groups read "S1 by place (expected)" for ranks up to 85,
+    the 2025 rule, where the published results say nothing of who went on."""
+    from puzzlecomp.championships.engine import round_ranking
+    from puzzlecomp.championships.services.qualifiers import round_qualification_marks
+
+    imported()
+    first = Round.objects.filter(event__championship__slug="wjpc-2024",
+                                 event__code="individual").order_by("position").first()
+    assert round_qualification_marks(first, round_ranking(first).lines) == {}

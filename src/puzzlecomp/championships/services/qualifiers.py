@@ -176,10 +176,14 @@ def round_qualifiers_get(rnd: Round) -> RoundQualifiers:
 def round_qualification_marks(rnd: Round, ranking: Sequence[RankedEntry], *,
                               rules: RoundRules | None = None) -> dict[int, QualifierLine]:
     """Entry number -> its qualification: the confirmed rows (withdrawn ones too) once there are
-    any, else the engine's prediction (status blank); empty for an event's last round."""
+    any, else the engine's prediction (status blank); empty for an event's last round, and for
+    a round of the archive, whose published results say nothing of who went on (a prediction
+    by today's ruleset would be an invented fact)."""
     stored = _stored(rnd)
     if stored:
         return {row.entry.number: _line_of_row(row) for row in stored}
+    if rnd.event.championship.archived:
+        return {}
     rules = rules or round_rules(rnd)
     if not ranking or rules.round.qualification is None:
         return {}
