@@ -96,3 +96,29 @@ def test_judges_do_not_get_the_organisers_checklist_and_reading_it_writes_nothin
     assert 'id="checklist"' not in judge
     client_as(norway, Role.ORGANISER).get(f"/control/{norway.slug}/")
     assert AuditEntry.objects.count() == audits
+
+
+def test_under_way_an_event_nobody_entered_asks_nothing_and_a_started_round_was_seated(
+        norway, client_as):
+    """Review of issue 24: an individuals-only NM could never complete the list (its pairs and
+    teams come from the ruleset), and a running round still asked for its seating."""
+    from tests.judging.support import seat_round
+
+    final = Round.objects.get(event__championship=norway, event__code="individual")
+    final.time_limit_minutes = 120
+    final.save()
+    final.puzzles.update(pieces=1000)
+    seat_round(norway, "individual", final.code, tables=2)
+    keys = {item.key: item.done for item in first_run_checklist(norway)}
+    assert keys[f"seating_{final.pk}"] is True
+    assert keys[f"round_rules_{final.pk}"] is True
+    assert not any(k.startswith(("seating_", "round_rules_")) and k not in (
+        f"seating_{final.pk}", f"round_rules_{final.pk}") for k in keys)
+
+
+def test_a_missing_puzzle_size_links_to_the_puzzles_page(norway):
+    final = Round.objects.get(event__championship=norway, event__code="individual")
+    final.time_limit_minutes = 120
+    final.save()
+    item = next(i for i in first_run_checklist(norway) if i.key == f"round_rules_{final.pk}")
+    assert (item.url_name, item.url_args) == ("control:setup:puzzle", ("individual", "final", 0))

@@ -16,6 +16,7 @@ from puzzlecomp.championships.models import (
     Event,
     JudgeDevice,
     Round,
+    RoundState,
 )
 from puzzlecomp.championships.selectors.rounds import round_rule_problems_get
 from puzzlecomp.rules.loading import load_ruleset
@@ -37,9 +38,16 @@ class ChecklistItem:
 def first_run_checklist(championship: Championship) -> list[ChecklistItem]:
     """Published, fees and window, floor plan, each round's limit and puzzle size, seating
     published, judges' phones paired: in the order a championship is set up."""
-    events = list(championship.events.annotate(confirmed=Count(
-        "entries", filter=Q(entries__status=EntryStatus.CONFIRMED))))
-    rounds = list(Round.objects.filter(event__championship=championship)
+    events = list(championship.events.annotate(
+        confirmed=Count("entries", filter=Q(entries__status=EntryStatus.CONFIRMED)),
+        entered=Count("entries", filter=~Q(entries__status=EntryStatus.CANCELLED)),
+    ))
+    # Once the championship is under way, an event nobody entered (the Norwegian ruleset's
+    # pairs at an individuals-only NM) asks for nothing: its rounds will not run.
+    if Round.objects.filter(event__championship=championship).exclude(
+            state=RoundState.PLANNED).exists():
+        events = [event for event in events if getattr(event, "entered", 0)]
+    rounds = list(Round.objects.filter(event__in=events)
                   .select_related("event__championship").order_by("event__position",
                                                                    "position"))
     # Each event's first round: later rounds are seated from the qualifiers.
@@ -83,22 +91,27 @@ def _round_rules(rnd: Round) -> ChecklistItem:
     problems = round_rule_problems_get(rnd)
     label = _("%(event)s, %(round)s: time limit and puzzle size") % {
         "event": rnd.event.display_name, "round": rnd.display_name}
+    # A missing puzzle size is set on the puzzle's own page, a time limit on the round's.
+    sizes_only = bool(problems) and all(p.code.startswith("round.pieces") for p in problems)
+    where = (("control:setup:puzzle", (rnd.event.code, rnd.code, 0)) if sizes_only
+             else ("control:setup:round", (rnd.event.code, rnd.code)))
     return ChecklistItem(f"round_rules_{rnd.pk}", label, not problems,
-                         " ".join(violation_message(p) for p in problems),
-                         "control:setup:round", (rnd.event.code, rnd.code))
+                         " ".join(violation_message(p) for p in problems), *where)
 
 
 def _seating(rnd: Round, event: Event) -> ChecklistItem:
     label = _("%(event)s, %(round)s: seating published") % {
         "event": event.display_name, "round": rnd.display_name}
     confirmed = getattr(event, "confirmed", 0)
-    if not confirmed:
-        detail = _("No confirmed entrants yet.")
-    elif rnd.seating_published:
+    # A round under way (or over) was seated, whether or not the seating was ever published.
+    done = rnd.seating_published or rnd.state != RoundState.PLANNED
+    if done:
         detail = ""
+    elif not confirmed:
+        detail = _("No confirmed entrants yet.")
     else:
         detail = _("Entrants do not see their table yet.")
-    return ChecklistItem(f"seating_{rnd.pk}", label, rnd.seating_published, detail,
+    return ChecklistItem(f"seating_{rnd.pk}", label, done, detail,
                          "control:planning:seating", (rnd.pk,))
 
 
