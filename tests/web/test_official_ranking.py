@@ -220,3 +220,13 @@ def test_a_ruleset_that_does_not_read_residence_years_does_not_ask(make_champion
     championship: Championship = published(make_championship, "wjpc-2025")
     address = reverse("public:registration:register", args=[championship.slug, "individual"])
     assert 'name="m0-years_resident"' not in client.get(address).content.decode()
+
+
+def test_the_hall_and_stream_podium_is_the_official_rankings(final, client):
+    """Review of issue 24: the projector's and overlay's podium sorted by the overall place,
+    so two entrants outside the official ranking stood on the Norwegian title's podium."""
+    html = client.get(reverse("public:live:overlay", args=[
+        final.event.championship.slug, final.pk, "podium"])).content.decode()
+    entries = re.findall(r'data-entry="(\d+)"', html)
+    assert entries == ["3", "4"]
+    assert re.findall(r'<span class="place">(\d+)</span>', html) == ["1", "2"]

@@ -6,7 +6,7 @@ publication (selectors/publishing): an overlay prints the same words as the resu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from puzzlecomp.public.live.display import ResultRow, Words, group_heading, result_row
@@ -54,7 +54,16 @@ def top_rows(data: dict[str, Any], words: Words, *, group: str | None,
 
 
 def podium(data: dict[str, Any], words: Words, *, group: str | None) -> list[GroupRows]:
-    """The finishers placed first to third of each group (or of `group`)."""
+    """The finishers placed first to third of each group (or of `group`); where the ruleset
+    has an official ranking (a national title: Norway, the Czech rules), the first three of
+    the official ranking, as on the championship page and the certificates."""
+    if data["round"].get("official_ranking"):
+        return [GroupRows(g.group, g.heading, sorted(
+                    (replace(row, rank=row.official_rank) for row in g.rows
+                     if row.official_rank is not None and row.final
+                     and row.official_rank <= PODIUM_PLACES),
+                    key=lambda row: row.rank or 0))
+                for g in top_rows(data, words, group=group, count=len(data["lines"]))]
     return [GroupRows(g.group, g.heading,
                       [row for row in g.rows if row.rank is not None and row.final
                        and row.rank <= PODIUM_PLACES])
