@@ -67,6 +67,8 @@ def norway_final(make_championship) -> Round:
 def final(make_championship) -> Round:
     rnd = norway_final(make_championship)
     round_state_set(round=rnd, state=RoundState.PUBLISHED)
+    # Titles come only from a final that is final (wjpc and the NM alike: rules/prizes.py).
+    round_state_set(round=rnd, state=RoundState.FINAL)
     return rnd
 
 
