@@ -16,8 +16,9 @@ memory and a connection for ever by sending slowly. Here, per worker:
   first byte until their answer is sent, of which at most LARGE_AT_ONCE larger than a form;
   the judges' device API has a pool of its own (`PUZZLECOMP_DEVICE_BODIES_AT_ONCE`, 256), so
   anonymous forms never starve the judges' records; and at most
-  `PUZZLECOMP_BODIES_PER_CLIENT` (8) bodies being received at once from one client address
-  (only while they arrive: a hall's judges behind one address send each record at once).
+  `PUZZLECOMP_BODIES_PER_CLIENT` (8) bodies being received at once from one client address in
+  each pool (only while they arrive: a hall's judges behind one address send each record at
+  once; and slow forms from an address shared with the judges never hold up their records).
   Further clients get 503 at once. A body keeps at most IN_MEMORY_BYTES in memory and spills
   the rest to a file.
 
@@ -138,7 +139,7 @@ class BodiesHeld:
         self.all = 0
         self.large = 0
         self.device = 0
-        self.arriving: dict[str, int] = {}
+        self.arriving: dict[tuple[bool, str], int] = {}
 
     def take(self, *, large: bool, device: bool = False) -> bool:
         """Count one more body in its pool, if the caps allow it."""
@@ -161,19 +162,22 @@ class BodiesHeld:
         if large:
             self.large -= 1
 
-    def arrives(self, client: str) -> bool:
-        """Count one more body arriving from `client`, if it has fewer than its cap."""
-        if self.arriving.get(client, 0) >= BODIES_PER_CLIENT:
+    def arrives(self, client: str, *, device: bool = False) -> bool:
+        """Count one more body arriving from `client` in its pool, if it has fewer than its
+        cap there."""
+        key = (device, client)
+        if self.arriving.get(key, 0) >= BODIES_PER_CLIENT:
             return False
-        self.arriving[client] = self.arriving.get(client, 0) + 1
+        self.arriving[key] = self.arriving.get(key, 0) + 1
         return True
 
-    def arrived(self, client: str) -> None:
-        left = self.arriving[client] - 1
+    def arrived(self, client: str, *, device: bool = False) -> None:
+        key = (device, client)
+        left = self.arriving[key] - 1
         if left:
-            self.arriving[client] = left
+            self.arriving[key] = left
         else:
-            del self.arriving[client]
+            del self.arriving[key]
 
 
 held = BodiesHeld()

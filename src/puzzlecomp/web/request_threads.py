@@ -78,16 +78,16 @@ class DjangoOnThreads:
             await refuse(send, TOO_MANY)
             return
         try:
-            await self._read_and_answer(scope, receive, send, maximum)
+            await self._read_and_answer(scope, receive, send, maximum, device=device)
         finally:
             held.give_back(large=large, device=device)
 
     async def _read_and_answer(self, scope: dict[str, Any], receive: Receive, send: Send,
-                               maximum: int) -> None:
+                               maximum: int, *, device: bool) -> None:
         """Read the body within its limits (counted against its client's cap while it
         arrives), then answer."""
         client = client_address(scope)
-        if not held.arrives(client):
+        if not held.arrives(client, device=device):
             await refuse(send, TOO_MANY)
             return
         try:
@@ -100,7 +100,7 @@ class DjangoOnThreads:
             await refuse(send, TOO_LARGE)
             return
         finally:
-            held.arrived(client)
+            held.arrived(client, device=device)
         if body is not None:
             await self._answer(scope, body, send)
 
