@@ -65,7 +65,7 @@ def relay_forward(payload: dict[str, Any]) -> None:
             first, _outage.logged = not _outage.logged, True
         if first:
             logger.warning("live relay: could not publish to Redis (%s); notices travel by "
-                           "the database poll, publishing again in %g s", error, RETRY_SECONDS)
+                           "the database poll; trying again in %g s", error, RETRY_SECONDS)
         return
     if _outage.logged:
         with _lock:
