@@ -68,6 +68,8 @@ def test_a_500_in_venue_mode_is_logged_to_the_data_directory_for_its_owner(tmp_p
 def venue(tmp_path_factory) -> Iterator[Venue]:
     server = Venue(tmp_path_factory.mktemp("venue"))
     server.env["PUZZLECOMP_BODY_TIMEOUT"] = str(BODY_SECONDS)
+    # The slow bodies all come from 127.0.0.1: each is to wait for its 408.
+    server.env["PUZZLECOMP_BODIES_PER_CLIENT"] = str(SLOW_BODIES)
     server.start()
     yield server
     server.stop()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.test import Client
@@ -103,3 +103,25 @@ def _empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def session_key(transactional_db, django_user_model, monkeypatch) -> Iterator[str]:
+    """The session cookie of a signed-in organiser, for requests through the ASGI application
+    (web/body_limits.py reads the session on a request thread: hence a transactional test).
+    They run on a thread of the test's own, whose database connection is closed at the end:
+    the other tests' request threads may not hold one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connections
+
+    from puzzlecomp.web import asgi
+
+    organiser = django_user_model.objects.create_user("organiser", password="pw-1")
+    client = Client()
+    client.force_login(organiser)
+    thread = ThreadPoolExecutor(1, thread_name_prefix="request")
+    monkeypatch.setattr(asgi.django_application, "executor", thread)
+    yield client.cookies["sessionid"].value
+    thread.submit(connections.close_all).result()
+    thread.shutdown()

@@ -3,6 +3,10 @@
 Without it the pump carries a notice made in one process to the others within a second; with
 it they have it in milliseconds. The pump keeps running either way: pub/sub loses what a
 process misses while disconnected, and the numbers in the database stay the truth.
+
+A publish runs after a judge's write, before the answer: after one fails (a Redis that hangs
+costs the whole socket timeout) the process leaves publishing alone for RETRY_SECONDS and the
+pump carries the notices; one log line says when publishing failed and one when it works again.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import asyncio
 import json
 import logging
 import threading
+import time
 from typing import Any
 
 import redis
@@ -20,11 +25,22 @@ from django.conf import settings
 from puzzlecomp.live import broker
 
 RECONNECT_SECONDS = 1.0
+RETRY_SECONDS = 5.0
 
 logger = logging.getLogger(__name__)
 
 _lock = threading.Lock()
 _clients: dict[str, redis.Redis] = {}
+
+
+class _Outage:
+    """When publishing may be tried again, and whether the outage has been logged."""
+
+    retry_at = 0.0
+    logged = False
+
+
+_outage = _Outage()
 
 
 def relay_url() -> str:
@@ -39,12 +55,23 @@ def relay_channel() -> str:
 def relay_forward(payload: dict[str, Any]) -> None:
     """Send a notice to the other processes; a Redis failure costs only speed (the pump)."""
     url = relay_url()
-    if not url:
+    if not url or time.monotonic() < _outage.retry_at:
         return
     try:
         _client(url).publish(relay_channel(), json.dumps(payload, separators=(",", ":")))
     except redis.RedisError as error:
-        logger.warning("live relay: could not publish to Redis: %s", error)
+        with _lock:
+            _outage.retry_at = time.monotonic() + RETRY_SECONDS
+            first, _outage.logged = not _outage.logged, True
+        if first:
+            logger.warning("live relay: could not publish to Redis (%s); notices travel by "
+                           "the database poll; trying again in %g s", error, RETRY_SECONDS)
+        return
+    if _outage.logged:
+        with _lock:
+            first, _outage.logged = _outage.logged, False
+        if first:
+            logger.warning("live relay: publishing to Redis again")
 
 
 def _client(url: str) -> redis.Redis:
@@ -63,6 +90,7 @@ def relay_close() -> None:
         for client in _clients.values():
             client.close()
         _clients.clear()
+        _outage.retry_at, _outage.logged = 0.0, False
 
 
 async def relay_listen(url: str) -> None:

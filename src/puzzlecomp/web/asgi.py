@@ -47,6 +47,7 @@ SWITCH_INTERVAL_S = 0.0005
 django.setup(set_prefix=False)
 # Imported once Django is set up: the live app reads the models.
 from puzzlecomp.live.sse import Receive, Scope, Send, live_app  # noqa: E402
+from puzzlecomp.web.body_limits import NOT_ALLOWED, TOO_LARGE, has_body, refuse  # noqa: E402
 from puzzlecomp.web.live_security import secured  # noqa: E402
 from puzzlecomp.web.request_threads import DjangoOnThreads  # noqa: E402
 
@@ -60,7 +61,11 @@ live = secured(live_app)
 
 async def application(scope: Scope, receive: Receive, send: Send) -> None:
     if scope["type"] == "http" and scope["path"].startswith("/live/"):
-        await live(scope, receive, send)
+        if has_body(scope):
+            # The live app takes no body and would leave it unread, for ever: refused at once.
+            await refuse(send, TOO_LARGE if scope["method"] in ("GET", "HEAD") else NOT_ALLOWED)
+        else:
+            await live(scope, receive, send)
     elif scope["type"] == "lifespan":
         await _lifespan(receive, send)
     elif scope["type"] == "http" and scope["path"].startswith(JUDGES_PATH):

@@ -27,16 +27,20 @@ from django.core.handlers.wsgi import WSGIHandler
 
 from puzzlecomp.web.body_limits import (
     BODY_SECONDS,
+    DEVICE_PATH,
     FORM_BYTES,
     IN_MEMORY_BYTES,
     TOO_LARGE,
     TOO_MANY,
     TOO_SLOW,
     body_maximum,
+    client_address,
     declared_length,
     has_body,
     held,
     refuse,
+    signed_in,
+    upload_session,
 )
 
 Receive = Callable[[], Any]
@@ -59,14 +63,31 @@ class DjangoOnThreads:
             if body is not None:
                 await self._answer(scope, body, send)
             return
-        maximum = body_maximum(scope)
+        session = upload_session(scope)
+        # The session store may be the database: looked up on a request thread.
+        maximum = body_maximum(scope, signed_in=session is not None and await (
+            asyncio.get_running_loop().run_in_executor(self.executor, signed_in, session)))
         declared = declared_length(scope)
         if declared is not None and declared > maximum:
             await refuse(send, TOO_LARGE)
             return
         # A chunked body may grow to its path's maximum.
         large = (maximum if declared is None else declared) > FORM_BYTES
-        if not held.take(large=large):
+        device = scope["path"].startswith(DEVICE_PATH)
+        if not held.take(large=large, device=device):
+            await refuse(send, TOO_MANY)
+            return
+        try:
+            await self._read_and_answer(scope, receive, send, maximum, device=device)
+        finally:
+            held.give_back(large=large, device=device)
+
+    async def _read_and_answer(self, scope: dict[str, Any], receive: Receive, send: Send,
+                               maximum: int, *, device: bool) -> None:
+        """Read the body within its limits (counted against its client's cap while it
+        arrives), then answer."""
+        client = client_address(scope)
+        if not held.arrives(client, device=device):
             await refuse(send, TOO_MANY)
             return
         try:
@@ -74,13 +95,14 @@ class DjangoOnThreads:
                 body = await _body(receive, maximum=maximum)
         except TimeoutError:
             await refuse(send, TOO_SLOW)
+            return
         except BodyTooLarge:
             await refuse(send, TOO_LARGE)
-        else:
-            if body is not None:
-                await self._answer(scope, body, send)
+            return
         finally:
-            held.give_back(large=large)
+            held.arrived(client, device=device)
+        if body is not None:
+            await self._answer(scope, body, send)
 
     async def _answer(self, scope: dict[str, Any], body: BinaryIO, send: Send) -> None:
         """Run the request on a thread and send its whole response."""
