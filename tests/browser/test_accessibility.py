@@ -45,7 +45,7 @@ def page_urls(championship: Championship) -> list[str]:
                                    .values_list("pk", flat=True).first()),
               # The people's pages, from the archive the demo loads.
               "person_id": str(EntryMember.objects.filter(
-                  entry__event__championship=championship, person__consent_publish=True)
+                  entry__event__championship=championship, consent_publish=True)
                   .values_list("person_id", flat=True).first()),
               "code": "CZE",
               "series": next((e.series for e in ranking_events()), "wjpc")}

@@ -27,7 +27,7 @@ def enter(rnd: Round, number: int, name: str, country: str, *, group: str = "A",
         first_name=name.split()[0], last_name=name.split()[-1], nationality=country,
         email=f"person{number}@private.example", birth_date=dt.date(1987, 3, 14),
         consent_publish=consent)
-    EntryMember.objects.create(entry=entry, person=person)
+    EntryMember.objects.create(entry=entry, person=person, consent_publish=consent)
     if table is not None:
         Seat.objects.create(round=rnd, entry=entry, group=group, table=table)
     return entry

@@ -196,7 +196,7 @@ def _old_lines(rnd: Round) -> list[dict]:
     withheld: dict[int, list[tuple[str, str]]] = {}
     for member in EntryMember.objects.filter(entry__event=rnd.event).select_related("person",
                                                                                     "entry"):
-        if not member.person.consent_publish:
+        if not member.consent_publish:
             withheld.setdefault(member.entry.number, []).append(
                 (member.person.first_name, member.person.last_name))
     # No archive here: no line breaks a record.
@@ -234,7 +234,8 @@ def _crowded_round(rnd: Round, *, seed: int, later: bool) -> None:
                 earlier_events=rng.choice([[], [code], ["other"], [code, "other"]]),
                 consent_publish=rng.random() < 0.5)
             EntryMember.objects.create(entry=entry, person=person, position=position,
-                                       represents=rng.choice(["", "", "NO", "CZ"]))
+                                       represents=rng.choice(["", "", "NO", "CZ"]),
+                                       consent_publish=person.consent_publish)
         if later and rng.random() < 0.9:
             Seat.objects.create(round=rnd, entry=entry, group=rng.choice(groups),
                                 table=number, no_show=rng.random() < 0.05)

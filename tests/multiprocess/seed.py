@@ -52,7 +52,7 @@ def seed(*, entries: int, devices: int) -> dict[str, object]:
     rows = Entry.objects.bulk_create(
         Entry(event=rnd.event, number=n, name=f"First{n} Last{n}", group="A",
               status=EntryStatus.CONFIRMED) for n in range(1, entries + 1))
-    EntryMember.objects.bulk_create(EntryMember(entry=e, person=p)
+    EntryMember.objects.bulk_create(EntryMember(entry=e, person=p, consent_publish=True)
                                     for e, p in zip(rows, people, strict=True))
     Seat.objects.bulk_create(Seat(round=rnd, entry=e, group="A", table=table_of(e.number),
                                   seat=(e.number - 1) // TABLES + 1) for e in rows)

@@ -75,7 +75,8 @@ def published(championship) -> tuple[Championship, Round, list[str]]:
         person = Person.objects.create(first_name=first, last_name=last,
                                        nationality="CZ", email=email, birth_date=born,
                                        consent_publish=consent)
-        EntryMember.objects.create(entry=seat.entry, person=person, represents="CZ")
+        EntryMember.objects.create(entry=seat.entry, person=person, represents="CZ",
+                                   consent_publish=consent)
         seat.entry.contact_email = email
         seat.entry.name = f"{first} {last}"
         seat.entry.save()

@@ -14,8 +14,8 @@ from django.urls import reverse
 from puzzlecomp.championships.engine import round_ranking, round_rules
 from puzzlecomp.championships.models import (
     Championship,
+    EntryMember,
     GroupStart,
-    Person,
     Role,
     Round,
     RoundState,
@@ -56,7 +56,7 @@ def live(today) -> Round:
     carla = enter(rnd, 3, "Carla Garcia", "ES", table=3)
     dan = enter(rnd, 4, "Dan Smith", "CZ", table=4)
     hidden = enter(rnd, 5, "Hana Hidden", "CZ", table=5)
-    Person.objects.filter(entries__entry=hidden).update(consent_publish=False)
+    EntryMember.objects.filter(entry=hidden).update(consent_publish=False)
     filip = enter(rnd, 6, "Filip Meyer", "DE", group="B", table=1)
     finish(rnd, ana, 300)
     finish(rnd, ben, 290)

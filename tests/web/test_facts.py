@@ -31,7 +31,10 @@ def enter(championship, event_code: str, *people: Person) -> EntryMember:
     number = event.entries.count() + 1
     entry = Entry.objects.create(event=event, number=number, name=f"Entry {number}",
                                  status=EntryStatus.CONFIRMED, confirmed_at=timezone.now())
-    members = [EntryMember.objects.create(entry=entry, person=p, position=i)
+    # What each registrant gave for this championship: their person's consent.
+    members = [EntryMember.objects.create(entry=entry, person=p, position=i,
+                                          consent_publish=p.consent_publish,
+                                          consent_photos=p.consent_photos)
                for i, p in enumerate(people)]
     return members[0]
 

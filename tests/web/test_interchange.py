@@ -479,3 +479,29 @@ def test_anonymous_visitors_are_sent_to_sign_in_before_importing(db):
     response = Client().get(UPLOAD)
     assert response.status_code == 302
     assert "/accounts/login/" in response["Location"]
+
+
+def test_each_member_carries_its_championships_consent_and_an_older_file_the_persons(lived_in):
+    """Issue 22, finding 1: consent is per championship, so the file keeps it on each member;
+    a file written before (no member consent) gives each member the person's."""
+    data = championship_export(lived_in)
+    member = data["entries"][0]["members"][0]
+    person = next(p for p in data["people"] if p["id"] == member["person"])
+    member["consent_publish"], person["consent_publish"] = False, True
+    copy_of = championship_import(copy.deepcopy(data), slug="per-member")
+    first = EntryMember.objects.filter(entry__event__championship=copy_of).order_by(
+        "entry__event__position", "entry__number", "position").first()
+    assert first is not None
+    assert (first.consent_publish, first.person.consent_publish) == (False, True)
+    for entry in data["entries"]:
+        for m in entry["members"]:
+            del m["consent_publish"], m["consent_photos"]
+    older = championship_import(data, slug="older-consent")
+    by_person = {p["id"]: p for p in data["people"]}
+    given = [(by_person[m["person"]]["consent_publish"], by_person[m["person"]]["consent_photos"])
+             for e in data["entries"] for m in e["members"]]
+    stored = list(EntryMember.objects.filter(entry__event__championship=older).order_by(
+        "entry__event__position", "entry__number", "position").values_list(
+        "consent_publish", "consent_photos"))
+    assert stored == given
+    assert stored[0][0] is True  # the person's, where the newer file said False

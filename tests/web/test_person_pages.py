@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from puzzlecomp.championships.models import Person, RoundState
+from puzzlecomp.championships.models import EntryMember, Person, RoundState
 from puzzlecomp.championships.services.archive import archive_import, invented_name
 from puzzlecomp.championships.services.results import ResultValues, result_submit
 from puzzlecomp.championships.services.rounds import round_state_set
@@ -41,7 +41,7 @@ def archive(db) -> dict[str, Person]:
 
     archive_import(rows=read_history(HISTORY, source="history.csv"), source="history.csv",
                    ruleset_id="wjpc-2025", slug_prefix="wjpc", title="WJPC")
-    Person.objects.filter(archive_id="Phidden").update(consent_publish=False)
+    EntryMember.objects.filter(person__archive_id="Phidden").update(consent_publish=False)
     snapshot_cache_clear()
     cache.clear()
     return {p.archive_id: p for p in Person.objects.exclude(archive_id=None)}

@@ -98,7 +98,8 @@ def enter(rnd: Round, number: int, name: str, country: str, *, group: str = "A",
             email=f"person{number}-{position}@private.example", nationality=country,
             residence=residence or country, birth_date=dt.date(1987, 3, 14 + position),
             consent_publish=consent or position == 0)
-        EntryMember.objects.create(entry=entry, person=person, position=position)
+        EntryMember.objects.create(entry=entry, person=person, position=position,
+                                   consent_publish=person.consent_publish)
     if table is not None:
         Seat.objects.create(round=rnd, entry=entry, group=group, table=table)
     return entry

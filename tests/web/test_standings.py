@@ -12,8 +12,8 @@ from django.test import Client
 from puzzlecomp.championships.models import (
     AuditEntry,
     Championship,
+    EntryMember,
     Notice,
-    Person,
     Role,
     Round,
     RoundState,
@@ -159,7 +159,7 @@ def test_the_ceremony_list_and_certificates_are_pdfs_of_the_awards(organiser, pl
 def test_the_public_page_and_the_api_give_the_same_places_as_the_organisers(played):
     """The demo publishes its standings; names of members who did not consent are withheld."""
     withheld = played.events.get(code="individual").entries.get(number=5)
-    Person.objects.filter(entries__entry=withheld).update(consent_publish=False)
+    EntryMember.objects.filter(entry=withheld).update(consent_publish=False)
     client = Client()
     page = page_of(client.get(f"/c/{played.slug}/standings/"))
     rows = table_rows(page)

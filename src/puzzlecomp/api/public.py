@@ -24,6 +24,7 @@ from puzzlecomp.championships.selectors import rounds as round_reads
 from puzzlecomp.championships.selectors.publishing import (
     entry_public_name,
     groups_public,
+    member_named,
     public_entries,
     tables_public,
 )
@@ -313,7 +314,7 @@ def entrant_get(request: HttpRequest, slug: str, event_code: str, number: int) -
 
 def _member(member: EntryMember) -> dict[str, str]:
     person = member.person
-    if not person.consent_publish:
+    if not member_named(member):
         return {"name": "", "nationality": ""}
     return {"name": f"{person.first_name} {person.last_name}",
             "nationality": ioc(member.represents) or ioc(person.nationality) or ""}

@@ -205,7 +205,10 @@ def _entries(event: Event, count: int, size: int, rng: random.Random,
             for person in team[1:]:
                 person.nationality = team[0].nationality
                 person.residence = team[0].residence
-        members.extend(EntryMember(entry=entry, person=p, position=i) for i, p in enumerate(team))
+        members.extend(EntryMember(entry=entry, person=p, position=i,
+                                   consent_publish=p.consent_publish,
+                                   consent_photos=p.consent_photos)
+                       for i, p in enumerate(team))
         entry.name = _entry_name(team, event.kind, n)
         codes = sorted({p.nationality.ioc_code or p.nationality.alpha3 for p in team} - {""})
         entry.country = "/".join(codes)

@@ -357,6 +357,11 @@ class EntryMember(models.Model):
     # Derived from the person's history (services/facts.py), or an organiser's override; None
     # until derived.
     debutant = models.BooleanField(null=True, blank=True)
+    # The consent its registrant gave for this championship (docs/people.md, Consent): a merge
+    # of people never changes it. Read through selectors.publishing.member_named.
+    consent_publish = models.BooleanField(_("publish name, nationality and age category"),
+                                          default=False)
+    consent_photos = models.BooleanField(_("photos may be published"), default=False)
 
     class Meta:
         ordering = ["entry", "position"]

@@ -236,6 +236,10 @@ class MemberData(Model):
     represents: OptionalCountryCode = ""
     accompanied_by_adult: bool = False
     first_state_competition_of_year: bool | None = None
+    # The consent its registrant gave for this championship; null (a file from before it was
+    # kept per championship): the person's consent.
+    consent_publish: bool | None = None
+    consent_photos: bool | None = None
     # Derived from history (null: not derived); the overrides win over derivation.
     debutant: bool | None = None
     overrides: list[FactOverrideData] = Field(default=[], max_length=2)

@@ -91,7 +91,7 @@ def people_table(*, championship: Championship, private: bool) -> Table:
         row: tuple[Any, ...] = (
             entry.event.code, entry.number, entry.name, member.position + 1, person.first_name,
             person.last_name, ioc(person.nationality), ioc(person.residence), person.region,
-            _yes(person.consent_publish), _yes(person.consent_photos),
+            _yes(member.consent_publish), _yes(member.consent_photos),
         )
         if private:
             row += (person.email, person.birth_date, person.years_resident)

@@ -1,7 +1,8 @@
 """Reads behind the public person and country pages, from the counted results (careers.py).
 
-A person's page is public only with their consent to publication; a country page names only
-people who consented, and prints "Name not published" for an entry naming anyone else.
+Consent is per championship (selectors.publishing): a person's page exists when at least one of
+their entries may be named and shows only those results; a country page names only them, and
+prints "Name not published" for an entry naming a member who may not be named.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django_countries.ioc_data import IOC_TO_ISO
 
-from puzzlecomp.championships.models import Person
+from puzzlecomp.championships.models import EntryMember, Person
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.careers import (
     Archive,
@@ -21,14 +22,23 @@ from puzzlecomp.championships.selectors.careers import (
     counted_results,
     timed_result,
 )
+from puzzlecomp.championships.selectors.publishing import NAMED, withheld_members
 from puzzlecomp.planning.records import TimedResult, personal_bests
 
 
 def public_people() -> QuerySet[Person]:
-    """People who may have a public page: consent given, and an entry at a published
-    championship."""
+    """People who may have a public page: an entry at a published championship whose
+    consent lets them be named (one join: the same entry)."""
     return Person.objects.filter(
-        consent_publish=True, entries__entry__event__championship__published=True).distinct()
+        Exists(EntryMember.objects.filter(NAMED, person=OuterRef("pk"),
+                                          entry__event__championship__published=True)))
+
+
+def _shown(person: Person, results: Iterable[CountedResult]) -> list[CountedResult]:
+    """The person's results whose championship's consent lets them be named."""
+    found = list(results)
+    withheld = withheld_members(r.entry for r in found)
+    return [r for r in found if (r.entry, person.pk) not in withheld]
 
 
 @dataclass(frozen=True)
@@ -70,17 +80,17 @@ def person_career(person: Person) -> Career:
     """Every counted result of the person (newest first), their personal bests and their best
     points per event and edition."""
     archive = counted_results()
-    own = sorted(archive.by_person.get(person.pk, []), key=lambda r: (
+    own = sorted(_shown(person, archive.by_person.get(person.pk, [])), key=lambda r: (
         r.round.edition, r.round.event_position, r.round.position), reverse=True)
     bests = personal_bests((timed_result(r) for r in own if r.final_seconds is not None
                             and r.round.puzzle_pieces), person.pk)
     best_ids = {timed.result for timed in bests.values()}
     names = _event_names(own)
-    withheld = withheld_people({p for r in own for p in r.people})
+    withheld = withheld_members(r.entry for r in own)
     return Career(
         person=person,
         lines=[CareerLine(r, archive.points.get(r.id), r.id in best_ids,
-                          "" if withheld & set(r.people) else r.entry_name) for r in own],
+                          _entry_name(r, withheld)) for r in own],
         bests=[PersonalBest(names[event], pieces, archive.by_id[timed.result])
                for (event, pieces), timed in sorted(bests.items())],
         chart=_edition_points(own, archive),
@@ -156,7 +166,7 @@ def country_page(code: str, *, archive: Archive | None = None) -> CountryPage:
     persons = list(public_people().filter(nationality=iso).order_by("last_name", "first_name"))
     listed = []
     for person in persons:
-        own = archive.by_person.get(person.pk, [])
+        own = _shown(person, archive.by_person.get(person.pk, []))
         if not own:
             continue
         finals = [r for r in own if r.round.last and r.place]
@@ -181,7 +191,7 @@ def country_page(code: str, *, archive: Archive | None = None) -> CountryPage:
 def _medals(archive: Archive, code: str) -> list[EditionMedals]:
     podiums = [r for r in archive.results
                if r.country == code and r.round.last and r.place is not None and r.place <= 3]
-    withheld = withheld_people({p for r in podiums for p in r.people})
+    withheld = withheld_members(r.entry for r in podiums)
     by_edition: dict[str, list[CountedResult]] = defaultdict(list)
     for result in podiums:
         by_edition[result.round.edition].append(result)
@@ -192,12 +202,11 @@ def _medals(archive: Archive, code: str) -> list[EditionMedals]:
         editions.append(EditionMedals(
             found[0].round.championship_slug, found[0].round.championship_name,
             found[0].round.year, places.count(1), places.count(2), places.count(3),
-            [Podium(r, "" if withheld & set(r.people) else r.entry_name) for r in found]))
+            [Podium(r, _entry_name(r, withheld)) for r in found]))
     return editions
 
 
-def withheld_people(person_ids: Iterable[int]) -> set[int]:
-    """Those of these people who did not consent to publication."""
-    return set(Person.objects.filter(pk__in=set(person_ids), consent_publish=False)
-               .values_list("pk", flat=True))
+def _entry_name(result: CountedResult, withheld: set[tuple[int, int]]) -> str:
+    """The result's entry name, "" when a member may not be named at its championship."""
+    return "" if any((result.entry, p) in withheld for p in result.people) else result.entry_name
 

@@ -18,6 +18,7 @@ from puzzlecomp.championships.selectors.careers import (
     counted_results,
 )
 from puzzlecomp.championships.selectors.person_pages import iso_of_ioc
+from puzzlecomp.championships.selectors.publishing import withheld_members
 from puzzlecomp.planning.ranking_list import (
     ScoredResult,
     ranking_lines,
@@ -157,10 +158,12 @@ def ranking_list_get(*, series: str, event_code: str, category: str = OVERALL,
     page = min(max(1, page), pages)
     shown = lines[(page - 1) * per_page:page * per_page]
     people = Person.objects.in_bulk([line.person for line in shown])
+    withheld = withheld_members(archive.by_id[line.result].entry for line in shown)
     rows = []
     for line in shown:
         person = people.get(line.person)
-        named = person if person is not None and person.consent_publish else None
+        named = (person if person is not None
+                 and (archive.by_id[line.result].entry, line.person) not in withheld else None)
         rows.append(RankingRow(
             line.place, line.person, str(named) if named else "",
             (ioc(named.nationality) or "") if named else "", line.points,
@@ -212,11 +215,16 @@ def newest_position(newest: dict[str, CountedResult], row: RecordRow) -> int:
 
 
 def holders_of(timed: Iterable[TimedResult]) -> dict[int, tuple[Holder, ...]]:
-    """The holders of each result (by result id), named only with their consent."""
+    """The holders of each result (by result id), named only with the consent given for that
+    result's championship."""
     found = list(timed)
     people = Person.objects.in_bulk({p for t in found for p in t.people})
-    return {t.result: tuple(Holder(p, str(people[p]) if p in people
-                                   and people[p].consent_publish else "")
+    by_id = counted_results().by_id
+    # A result no longer counted (read meanwhile) names nobody.
+    entries = {t.result: by_id[t.result].entry for t in found if t.result in by_id}
+    withheld = withheld_members(entries.values())
+    return {t.result: tuple(Holder(p, str(people[p]) if p in people and t.result in entries
+                                   and (entries[t.result], p) not in withheld else "")
                             for p in t.people) for t in found}
 
 

@@ -230,7 +230,8 @@ def _event_results(event: Event, spec: EventSpec, rows: list[PublishedResult],
         _entry(event, number, its_rows, people, first)
         for number, its_rows in enumerate(entrants.values(), start=1))
     EntryMember.objects.bulk_create(
-        (EntryMember(entry=entry, person=people[archive_id], position=i)
+        # Published results: the names were published.
+        (EntryMember(entry=entry, person=people[archive_id], position=i, consent_publish=True)
          for entry, its_rows in zip(entries, entrants.values(), strict=True)
          for i, archive_id in enumerate(its_rows[0].people)), batch_size=500)
     Result.objects.bulk_create(

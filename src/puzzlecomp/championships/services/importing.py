@@ -499,7 +499,9 @@ def entries_import(*, event: Event, rows: Sequence[Row], by: Any,
         person_iter = iter(persons)
         EntryMember.objects.bulk_create(
             EntryMember(entry=entry, person=next(person_iter), position=i,
-                        first_state_competition_of_year=member.first_state_competition_of_year)
+                        first_state_competition_of_year=member.first_state_competition_of_year,
+                        consent_publish=member.consent_publish,
+                        consent_photos=member.consent_photos)
             for entry, planned in zip(entries, plan.entries, strict=True)
             for i, member in enumerate(planned.members)
         )

@@ -112,6 +112,7 @@ def championship_export(championship: Championship, *, by: Any = None) -> dict[s
             person=person_key[m.person_id], position=m.position, represents=str(m.represents),
             accompanied_by_adult=m.accompanied_by_adult,
             first_state_competition_of_year=m.first_state_competition_of_year,
+            consent_publish=m.consent_publish, consent_photos=m.consent_photos,
             debutant=m.debutant, overrides=overrides.get(m.pk, [])))
     order = ("round__event__position", "round__position", "entry__number")
     in_rounds = {"round__event__championship": championship}
@@ -454,6 +455,7 @@ def _create(document: ChampionshipFile, championship: Championship) -> None:
             rounds[(e.code, r.code)] = rnd
             Puzzle.objects.bulk_create(Puzzle(round=rnd, **p.model_dump()) for p in r.puzzles)
     people = _people_of(document)
+    filed = {p.id: p for p in document.people}
     entries = Entry.objects.bulk_create(
         (Entry(event=events[e.event], **e.model_dump(exclude={"event", "members"}))
          for e in document.entries), batch_size=BATCH)
@@ -465,7 +467,9 @@ def _create(document: ChampionshipFile, championship: Championship) -> None:
                      position=m.position, represents=m.represents,
                      accompanied_by_adult=m.accompanied_by_adult,
                      first_state_competition_of_year=m.first_state_competition_of_year,
-                     debutant=m.debutant)
+                     debutant=m.debutant,
+                     consent_publish=_given(m.consent_publish, filed[m.person].consent_publish),
+                     consent_photos=_given(m.consent_photos, filed[m.person].consent_photos))
          for e in document.entries for m in e.members), batch_size=BATCH)
     given = [m for e in document.entries for m in e.members]
     overrides = FactOverride.objects.bulk_create(
@@ -500,6 +504,12 @@ def _create(document: ChampionshipFile, championship: Championship) -> None:
         batch_size=BATCH)
     _keep_times(disputes, [d.filed_at for d in document.disputes], "filed_at")
     _facts_create(document, events, rounds, entry_of)
+
+
+def _given(member: bool | None, person: bool) -> bool:
+    """A member's consent as filed; a file from before consent was per championship gives
+    only the person's."""
+    return person if member is None else member
 
 
 def _people_of(document: ChampionshipFile) -> dict[int, Person]:

@@ -82,10 +82,10 @@ def _audit(members: Sequence[EntryMember], action: Action, user: Any, **data: An
 def person_merge(*, keep: Person, other: Person, reason: str, user: Any) -> PersonChange:
     """Make `other` the same person as `keep`: its entries move over and it is removed.
 
-    Consent is never widened: the merged person consents to publication only when both records
-    did. Refused when both records are in one entry, when `other` has a history in the archive
-    (an archived record is kept, its entries stay), and when `user` does not organise every
-    championship either record competed in (staff may).
+    Consent is not touched: each entry member keeps the consent its registrant gave for that
+    championship (docs/people.md, Consent). Refused when both records are in one entry, when
+    `other` has a history in the archive (an archived record is kept, its entries stay), and
+    when `user` does not organise every championship either record competed in (staff may).
     """
     why = _reason(reason)
     if keep.pk == other.pk:
@@ -107,8 +107,6 @@ def person_merge(*, keep: Person, other: Person, reason: str, user: Any) -> Pers
         if not getattr(keep, field) and getattr(other, field):
             setattr(keep, field, getattr(other, field))
     keep.earlier_events = sorted({*keep.earlier_events, *other.earlier_events})
-    keep.consent_publish = keep.consent_publish and other.consent_publish
-    keep.consent_photos = keep.consent_photos and other.consent_photos
     archive_id = keep.archive_id or other.archive_id
     EntryMember.objects.filter(person=other).update(person=keep)
     other.delete()
@@ -158,7 +156,7 @@ def person_merge_undo(*, change: PersonChange, reason: str, user: Any) -> Person
     where they are still with the kept person.
 
     The archive id goes back only if the kept record has it from the merge. What the merge
-    filled in or narrowed on the kept record (an empty email, consent) stays: what it was
+    filled in on the kept record (an empty email) stays: what it was
     before is not known. Refused for a split, and for a merge undone already.
     """
     why = _reason(reason)

@@ -188,7 +188,9 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
         created = EntryMember.objects.bulk_create(
             EntryMember(entry=entry, person=person, position=i, represents=code,
                         accompanied_by_adult=member.accompanied_by_adult,
-                        first_state_competition_of_year=member.first_state_competition_of_year)
+                        first_state_competition_of_year=member.first_state_competition_of_year,
+                        consent_publish=member.consent_publish,
+                        consent_photos=member.consent_photos)
             for i, (person, code, member) in enumerate(
                 zip(persons, represented, members, strict=True))
         )

@@ -105,7 +105,8 @@ def _team_create(event: Event, spec: rules.Event, drawn: list[Entry], *, name: s
         paid_at=max(paid_at) if paid_at else None,
     )
     EntryMember.objects.bulk_create(
-        EntryMember(entry=team, person=m.person, position=i, represents=m.represents)
+        EntryMember(entry=team, person=m.person, position=i, represents=m.represents,
+                    consent_publish=m.consent_publish, consent_photos=m.consent_photos)
         for i, m in enumerate(members)
     )
     return team

@@ -18,7 +18,12 @@ from django_countries.ioc_data import IOC_TO_ISO
 
 from puzzlecomp.championships.engine import flag_of
 from puzzlecomp.championships.models import Championship, EntryMember, Event
-from puzzlecomp.championships.selectors.publishing import Withheld, public_entries, public_name
+from puzzlecomp.championships.selectors.publishing import (
+    Withheld,
+    member_named,
+    public_entries,
+    public_name,
+)
 from puzzlecomp.public.live.display import flag_emoji, withheld_words
 from puzzlecomp.rules.identity import folded
 from puzzlecomp.rules.loading import load_ruleset
@@ -69,14 +74,14 @@ def entrants_listed(championship: Championship) -> list[ListedEntrant]:
     pages = {pk: reverse("public:live:entrant", args=[championship.slug, event.code, 0])
              .removesuffix("0/") for pk, event in events.items()}
     members: dict[int, list[_Member]] = {}
-    for entry_id, represents, nationality, first, last, consent in (
-            EntryMember.objects.filter(entry__event__championship=championship)
-            .order_by("entry_id", "position")
-            .values_list("entry_id", "represents", "person__nationality",
-                         "person__first_name", "person__last_name",
-                         "person__consent_publish")):
-        members.setdefault(entry_id, []).append(
-            _Member(str(represents or nationality or ""), first, last, consent))
+    for member in (EntryMember.objects.filter(entry__event__championship=championship)
+                   .select_related("person").order_by("entry_id", "position")
+                   .only("entry_id", "represents", "consent_publish", "person__nationality",
+                         "person__first_name", "person__last_name")):
+        person = member.person
+        members.setdefault(member.entry_id, []).append(
+            _Member(str(member.represents or person.nationality or ""), person.first_name,
+                    person.last_name, member_named(member)))
     not_published = withheld_words()
     listed = []
     for pk, event_id, number, name, country in (

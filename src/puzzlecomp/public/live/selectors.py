@@ -25,6 +25,7 @@ from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.publishing import (
     entry_public_name,
     groups_public,
+    member_named,
     tables_public,
 )
 from puzzlecomp.championships.selectors.rounds import rounds_read_now
@@ -159,7 +160,7 @@ def entrant_get(entry: Entry) -> Entrant:
 
 def _member(member: EntryMember) -> Member:
     person = member.person
-    if not person.consent_publish:
+    if not member_named(member):
         return Member(name="", flag="", flag_emoji="", published=False)
     flag = ioc(member.represents) or ioc(person.nationality) or ""
     return Member(name=f"{person.first_name} {person.last_name}", flag=flag,

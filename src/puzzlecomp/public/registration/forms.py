@@ -21,6 +21,7 @@ from puzzlecomp.championships.selectors.people import (
     archive_only,
     person_candidates,
 )
+from puzzlecomp.championships.selectors.person_pages import public_people
 from puzzlecomp.championships.selectors.registration import (
     competition_day,
     event_rules,
@@ -214,8 +215,11 @@ class RegistrationForm:
                 continue
             found = [c for c in person_candidates(
                 first_name=member.first_name, last_name=member.last_name,
-                birth_year=None, country=member.nationality)
-                if not c.person.email and c.person.consent_publish]
+                birth_year=None, country=member.nationality) if not c.person.email]
+            # Named somewhere with the consent given there (selectors.publishing).
+            public = set(public_people().filter(pk__in=[c.person.pk for c in found])
+                         .values_list("pk", flat=True))
+            found = [c for c in found if c.person.pk in public]
             from_archive = archive_only([c.person.pk for c in found])
             candidates = [c for c in found if c.person.pk in from_archive]
             if candidates:
