@@ -71,6 +71,12 @@ def test_every_record_is_stored_after_a_30_second_outage_without_a_tap(
     page.wait_for_timeout(max(0, (down_until - time.monotonic()) * 1000))
     expect(page.locator("#sync")).to_have_attribute("data-state", "sent",
                                                      timeout=LONGEST_WAIT_SECONDS * 1000)
+    delays = page.evaluate("""async () => {
+        const src = document.querySelector('script[src*="judge.js"]').src;
+        const outbox = await import(src.replace("judge.js", "judge-outbox.js"));
+        return [1, 2, 3, 4, 5, 6, 20].map(outbox.retryDelay);
+    }""")
+    assert delays == [1_000, 2_000, 4_000, 8_000, 15_000, 15_000, 15_000]
     screenshot(page, f"judge-outage-after-{language}")
     assert page.locator("article.notice").count() == 0
     assert outbox_records(page, championship.slug) == []
