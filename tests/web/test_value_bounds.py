@@ -121,7 +121,9 @@ def test_the_championship_file_refuses_money_past_the_bound(championship, entry)
         assert any(p.path.endswith(place) for p in refused.value.problems), place
 
 
-@pytest.mark.parametrize("name", ["WJPC\nfake", "WJPC\r\n2027", "WJPC\u2028 2027"])
+# A tab, a bell and a C1 control are no plain line either (review finding 3, values).
+@pytest.mark.parametrize("name", ["WJPC\nfake", "WJPC\r\n2027", "WJPC\u2028 2027",
+                                  "Tab\tname", "Bell\x07name", "C1\x9aname"])
 def test_a_championship_name_of_two_lines_is_refused_at_setup(championship, client_as,
                                                               creator, client, name):
     client.force_login(creator)
@@ -142,14 +144,15 @@ def test_a_championship_name_of_two_lines_is_refused_at_setup(championship, clie
     assert championship.name == "Test wjpc-2025"
 
 
-def test_a_name_of_two_lines_is_refused_in_the_championship_file(championship):
+@pytest.mark.parametrize("name", ["Line one\nLine two", "Tab\tname", "C1\x9aname"])
+def test_a_name_of_two_lines_is_refused_in_the_championship_file(championship, name):
     document = championship_export(championship)
     for path in (("championship",), ("events", 0), ("events", 0, "rounds", 0)):
         hostile = copy.deepcopy(document)
         target = hostile
         for key in path:
             target = target[key]
-        target["name"] = "Line one\nLine two"
+        target["name"] = name
         with pytest.raises(InterchangeError, match="one line"):
             parse_championship_file(hostile)
 

@@ -23,3 +23,5 @@ def one_line(value: str) -> None:
     """A name is one line: it heads pages and an email's subject."""
     if limits.has_line_break(value):
         raise ValidationError(MESSAGES["name.line_break"], code="line_break")
+    if limits.has_line_control_characters(value):
+        raise ValidationError(MESSAGES["name.control_character"], code="control_character")

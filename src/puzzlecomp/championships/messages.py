@@ -400,6 +400,11 @@ MESSAGES: Mapping[str, Promise] = {
         "(the next is %(next)s)."),
     "import.birth_date_implausible": _(
         "'%(value)s' is not a plausible birth date for a championship starting on %(start)s"),
+    # Text that must be one plain line (rules/limits.py): no tab, no control character.
+    "name.control_character": _(
+        "A name is one line of plain text: remove the tab or control character."),
+    "import.control_character": _(
+        "holds a line break, a tab or another control character: type it as plain text"),
 }
 
 # How a result's status reads on the screens.

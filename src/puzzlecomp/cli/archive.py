@@ -64,7 +64,7 @@ def run_import(args: argparse.Namespace) -> int:
     prefix = args.prefix or Path(path).stem.removesuffix("-results") or "archive"
     if not prefix.replace("-", "").isalnum():
         raise CommandError(f"--prefix {prefix!r}: letters, digits and '-' only")
-    if args.title is not None and limits.has_line_break(args.title):
+    if args.title is not None and not limits.is_plain_line(args.title):
         raise CommandError(f"--title {args.title!r}: a name is one line")
     rows = read_history(read_text(path), source=path)
     editions_path = SAMPLE_EDITIONS if args.results == "sample" else args.editions

@@ -95,8 +95,20 @@ class _RowParser:
         self.values = values
         self.entrant = values.get("entrant", "")
         self.problems: list[InputProblem] = []
+        # Every cell is one line of plain text: PostgreSQL stores no NUL, and no name, country
+        # or id holds a tab or a control character. One problem per such cell.
+        self.unplain = {name for name, value in values.items()
+                        if not limits.is_plain_line(value)}
+        if "entrant" in self.unplain:
+            self.entrant = ""
+        for name in sorted(self.unplain):
+            self.problems.append(InputProblem(
+                source, row, "", name,
+                "holds a line break, a tab or another control character: type it as plain text"))
 
     def problem(self, field: str, message: str) -> None:
+        if field in self.unplain:
+            return
         self.problems.append(InputProblem(self.source, self.row, self.entrant, field, message))
 
     def required(self, name: str) -> str:

@@ -63,6 +63,8 @@ RowsOf = limits.MAX_ROUND_ROWS
 def _one_line(value: str) -> str:
     if limits.has_line_break(value):
         raise ValueError("a name is one line: remove the line break")
+    if limits.has_line_control_characters(value):
+        raise ValueError("a name is one line of plain text: remove the tab or control character")
     return value
 
 

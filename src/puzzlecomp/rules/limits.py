@@ -64,6 +64,20 @@ def has_line_break(text: str) -> bool:
     return "".join(text.splitlines()) != text
 
 
+# A one-line text (a name, a cell of an import): no tab either, and no C1 control (U+0080-U+009F).
+LINE_CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def has_line_control_characters(text: str) -> bool:
+    """True when one-line text holds a tab or another control character (C0, DEL or C1)."""
+    return LINE_CONTROL_CHARACTERS.search(text) is not None
+
+
+def is_plain_line(text: str) -> bool:
+    """True when the text is one line without a tab or another control character."""
+    return not has_line_break(text) and not has_line_control_characters(text)
+
+
 def has_control_characters(text: str) -> bool:
     """True when the text holds a control character other than tab and line breaks."""
     return CONTROL_CHARACTERS.search(text) is not None

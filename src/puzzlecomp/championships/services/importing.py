@@ -277,8 +277,21 @@ class _RowReader:
     def __init__(self, number: int, values: Mapping[str, str], entry: str,
                  problems: list[ImportProblem]) -> None:
         self.number, self.values, self.entry, self.problems = number, values, entry, problems
+        # Every cell is one line of plain text: PostgreSQL stores no NUL, and no field of a
+        # person or an entry holds a tab or a control character. One problem per such cell.
+        self.unplain = {name for name, value in values.items()
+                        if not limits.is_plain_line(value)}
+        if "entry" in self.unplain:
+            self.entry = f"row {number}"
+        for name in sorted(self.unplain):
+            self.problems.append(_problem(
+                "import.control_character",
+                "holds a line break, a tab or another control character: type it as plain text",
+                row=number, entry=self.entry, field=name))
 
     def bad(self, name: str, code: str, message: str, **params: Any) -> None:
+        if name in self.unplain:
+            return
         self.problems.append(_problem(code, message, row=self.number, entry=self.entry,
                                       field=name, value=self.values.get(name, ""), **params))
 
@@ -333,7 +346,10 @@ class _RowReader:
             return None
         # ASCII digits only: "²" is a digit to str.isdigit but no number to int().
         if not (value.isascii() and value.isdigit()):
-            self.bad(name, "import.not_a_number", "%(value)r is not a whole number")
+            if _beyond(value, most):
+                self.bad(name, "import.too_large", "%(value)r is more than %(max)s", max=most)
+            else:
+                self.bad(name, "import.not_a_number", "%(value)r is not a whole number")
             return None
         if int(value) > most:
             self.bad(name, "import.too_large", "%(value)r is more than %(max)s", max=most)
@@ -358,6 +374,14 @@ class _RowReader:
             except ValidationError:
                 self.bad(name, "import.bad_email", "%(value)r is not an email address")
         return value.lower()
+
+
+def _beyond(text: str, most: int) -> bool:
+    """True when the text is a number (1e30, 200.5) past the bound: the message names the bound."""
+    try:
+        return float(text) > most
+    except ValueError:
+        return False
 
 
 def _plausible_birth_date(read: _RowReader, competition_start: dt.date) -> dt.date | None:
@@ -386,6 +410,7 @@ def import_check(*, event: Event, rows: Sequence[Row]) -> ImportPlan:
                                      row=number, field="entry"))
         key = key or f"row {number}"
         read = _RowReader(number, values, key, problems)
+        key = read.entry
         position = read.whole("position", most=limits.MAX_MEMBERS)
         member = PlannedMember(
             row=number,

@@ -67,6 +67,9 @@ def _one_line(name: str) -> None:
     """A name heads pages and an email's subject: one line (rules/limits.py)."""
     if limits.has_line_break(name):
         raise SetupError("name.line_break", "A name is one line: remove the line break.")
+    if limits.has_line_control_characters(name):
+        raise SetupError("name.control_character",
+                         "A name is one line of plain text: remove the tab or control character.")
 
 
 def _json_value(value: Any) -> Any:

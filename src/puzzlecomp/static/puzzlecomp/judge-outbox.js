@@ -85,14 +85,26 @@ export function entryKey(roundId, entry) {
 }
 
 /** The wait before sending again after the server failed `failures` times in a row: 1 s,
- * doubling up to 30 s, so a server coming back is not flooded and a phone never gives up. */
+ * doubling up to 15 s, so a server coming back is not flooded, a phone never gives up and a
+ * record reaches the server soon after it comes back. */
 export function retryDelay(failures) {
-  return Math.min(1_000 * 2 ** Math.max(failures - 1, 0), 30_000);
+  return Math.min(1_000 * 2 ** Math.max(failures - 1, 0), 15_000);
 }
+
+/** Answers that say the server is out of reach as a whole (a proxy's gateway errors, the
+ * server's "unavailable"), not that one record failed: the whole outbox waits. */
+const UNREACHABLE = [408, 429, 502, 503, 504];
 
 /** A refusal that needs the judge: 4xx with an answer from the application (JSON). */
 function needsTheJudge(status, body) {
   return status >= 400 && status < 500 && ![408, 425, 429].includes(status) && body !== null;
+}
+
+/** The earliest time after `now` a waiting record in its own back-off may go again, or null. */
+function nextRetryAt(items, now) {
+  const times = items.filter((i) => i.state === "waiting" && i.retry_at > now)
+    .map((i) => i.retry_at);
+  return times.length ? Math.min(...times) : null;
 }
 
 /**
@@ -101,45 +113,54 @@ function needsTheJudge(status, body) {
  * `send(item)` returns {status, body} or throws on a network error (a refused connection, a
  * timeout). A record that the server refuses (409 conflict, another 4xx from the application)
  * stays in the outbox for the judge to resolve and holds back the later records of its entry,
- * never those of other entries. Anything else is the server's trouble, not the record's: a
- * server error (5xx) holds the record's entry back for this round of sending and the others go
- * on; two in a row, a network error, 408, 429 or an answer that is no JSON (a proxy's page)
- * stop this round. Such a record stays waiting and goes again by itself (`retryDelay`); it
- * never needs the judge. 401 stops everything (the pairing no longer works).
- * Returns {stopped: "network" | "revoked" | null, revoked: body | null}.
+ * never those of other entries. A server error (500) on one record is that record's trouble,
+ * not the outbox's: the record stays waiting and backs off by itself (`retryDelay` of its own
+ * errors, kept in `retry_at`), its entry waits, and the other entries go on. Only a network
+ * error, 408, 429, 502-504 or a 4xx that is no JSON (a proxy's page) stop everything: the
+ * server is out of reach. Once a record went through, records backing off go again at once in
+ * the same round (the server is back), each at most once and without lengthening their wait. 401 stops everything (the pairing
+ * no longer works). Never "refused" for a server error: it never needs the judge.
+ * Returns {stopped: "network" | "revoked" | null, revoked: body | null, retryAt: ms | null}.
  */
-export async function sendWaiting(outbox, send, { onSent = () => {}, onChange = () => {} } = {}) {
+export async function sendWaiting(outbox, send,
+  { onSent = () => {}, onChange = () => {}, now = () => Date.now() } = {}) {
   const skipped = new Set();
-  let serverErrorsInARow = 0;
+  let answered = false;
   for (;;) {
     const items = await outbox.all();
-    const held = new Set(items.filter((i) => i.state !== "waiting")
-      .map((i) => entryKey(i.round_id, i.entry)));
+    // An entry waits behind a record for the judge, and behind its record backing off (the
+    // later records build on it), until that record is due or a try went through.
+    const held = new Set(items.filter((i) => i.state !== "waiting"
+      || (!answered && i.retry_at > now())).map((i) => entryKey(i.round_id, i.entry)));
     const next = items.find((i) => i.state === "waiting"
       && !held.has(entryKey(i.round_id, i.entry)) && !skipped.has(entryKey(i.round_id, i.entry)));
-    if (!next) return { stopped: skipped.size ? "network" : null, revoked: null };
+    if (!next) return { stopped: null, revoked: null, retryAt: nextRetryAt(items, now()) };
     let answer;
     try {
       answer = await send(next);
     } catch {
-      return { stopped: "network", revoked: null };
+      return { stopped: "network", revoked: null, retryAt: null };
     }
     const { status, body } = answer;
-    serverErrorsInARow = status >= 500 ? serverErrorsInARow + 1 : 0;
     if (status === 200) {
+      answered = true;
       await outbox.delete(next.client_id);
       onSent(next, body);
     } else if (status === 401) {
-      return { stopped: "revoked", revoked: body };
+      return { stopped: "revoked", revoked: body, retryAt: null };
     } else if (status === 409) {
-      await outbox.put({ ...next, state: "conflict", current: body?.current ?? null, error: body });
-    } else if (status >= 500) {
+      await outbox.put({ ...next, state: "conflict", current: body?.current ?? null, error: body,
+        retry_at: null });
+    } else if (status >= 500 && !UNREACHABLE.includes(status)) {
+      // A try before its time (another record went through) does not lengthen the back-off.
+      const early = next.retry_at > now();
+      const errors = Math.max((next.server_errors ?? 0) + (early ? 0 : 1), 1);
       skipped.add(entryKey(next.round_id, next.entry));
-      if (serverErrorsInARow >= 2) return { stopped: "network", revoked: null };
+      await outbox.put({ ...next, server_errors: errors, retry_at: now() + retryDelay(errors) });
     } else if (needsTheJudge(status, body)) {
-      await outbox.put({ ...next, state: "refused", error: body });
+      await outbox.put({ ...next, state: "refused", error: body, retry_at: null });
     } else {
-      return { stopped: "network", revoked: null };
+      return { stopped: "network", revoked: null, retryAt: null };
     }
     onChange();
   }
@@ -148,7 +169,7 @@ export async function sendWaiting(outbox, send, { onSent = () => {}, onChange = 
 /** Records an older phone held for the judge after server errors: they wait again. */
 export function serverFailuresWaiting(items) {
   return items.filter((i) => i.state === "refused" && i.error?.status >= 500)
-    .map((i) => ({ ...i, state: "waiting", error: null, server_errors: 0 }));
+    .map((i) => ({ ...i, state: "waiting", error: null, server_errors: 0, retry_at: null }));
 }
 
 /** Give the waiting records of an entry consecutive base versions from `version` on. */

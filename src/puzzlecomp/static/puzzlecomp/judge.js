@@ -574,7 +574,8 @@ async function send(item) {
   }
 }
 
-// Server errors and lost connections in a row: the next try waits retryDelay(failures).
+// Lost connections in a row: the next try waits retryDelay(failures). A record's own server
+// errors are its own back-off (retry_at), the next try comes when the earliest is due.
 let failures = 0;
 let retryTimer = null;
 
@@ -591,6 +592,9 @@ const flush = singleFlight(async () => {
     retryTimer = setTimeout(flush, retryDelay(failures));
   } else {
     failures = 0;
+    if (outcome.retryAt !== null) {
+      retryTimer = setTimeout(flush, Math.max(outcome.retryAt - Date.now(), 0));
+    }
   }
 });
 
