@@ -164,3 +164,25 @@ def test_the_floor_map_of_each_group_follows_its_own_clock(seated):
 
     assert states("A") == {SeatState.COUNTING}
     assert states("B") == {SeatState.WAITING}
+
+
+def test_stopping_assembly_while_groups_wait_names_them_and_passes_only_knowingly(
+        seated, head_judge):
+    """Review of issue 24: "Stop assembling" with group A at the tables ended groups B-F too,
+    before they ever sat down (wjpc-2025.txt: groups play one after another)."""
+    from puzzlecomp.championships.services.rounds import round_move
+
+    group_start(round=seated, group="A", now=START)
+    waiting = [g for g in seated.groups if g != "A"]
+    page = head_judge.get(live_url("move", seated, "counting")).content.decode()
+    assert f"{len(waiting)} groups have not started ({', '.join(waiting)})" in page
+    with pytest.raises(RulesError) as refused:
+        round_move(round=seated, to=RoundState.COUNTING, now=START + dt.timedelta(minutes=5))
+    assert refused.value.violations[0].code == "guard.groups_not_started"
+    seated.refresh_from_db()
+    assert seated.state == RoundState.RUNNING
+    round_move(round=seated, to=RoundState.COUNTING, now=START + dt.timedelta(minutes=5),
+               knowingly=len(waiting))
+    seated.refresh_from_db()
+    assert seated.state == RoundState.COUNTING
+    assert AuditEntry.objects.filter(data__groups_not_started=waiting).exists()

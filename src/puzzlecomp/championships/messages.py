@@ -384,6 +384,9 @@ MESSAGES: Mapping[str, Promise] = {
     "guard.event_not_final": _(
         "%(count)s rounds of the event are not final (%(rounds)s): the standings and awards "
         "may still change. Tick that you know to publish now."),
+    "guard.groups_not_started": _(
+        "%(count)s groups have not started (%(groups)s): stopping assembly now ends their "
+        "round too. Tick that you know to stop now."),
     # Person facts corrected by an organiser, and the championship's time zone (official).
     "person_facts.not_declared": _("The rules of this championship do not ask for %(fact)s."),
     "person_facts.bad_value": _("'%(value)s' is not a value of %(fact)s."),

@@ -17,7 +17,7 @@ from puzzlecomp.rules.errors import RulesError, violation
 
 # The codes of the guards: a screen shows the confirmation again on these.
 GUARDS = frozenset({"guard.results_missing", "guard.dispute_window_open",
-                    "guard.event_not_final"})
+                    "guard.event_not_final", "guard.groups_not_started"})
 
 # A guard names at most this many entrants; the count says how many more.
 NAMED_MOST = 20
@@ -63,3 +63,15 @@ def event_not_final_guard(rounds_to_come: Sequence[str], *, knowingly: int | Non
             "guard.event_not_final",
             f"{len(rounds_to_come)} rounds are not final: {', '.join(rounds_to_come)}",
             field="knowingly", count=len(rounds_to_come), rounds=tuple(rounds_to_come)))
+
+
+def groups_not_started_guard(waiting: Sequence[str], *, knowingly: int | None) -> None:
+    """RulesError `guard.groups_not_started` while groups of a round played one after another
+    on the same tables (wjpc-2025.txt: groups A-F) have not started, unless the head judge
+    confirmed exactly that many: stopping the round's assembly ends theirs too, before they
+    ever sat down."""
+    if waiting and knowingly != len(waiting):
+        raise RulesError(violation(
+            "guard.groups_not_started",
+            f"{len(waiting)} groups have not started: {', '.join(waiting)}",
+            field="knowingly", count=len(waiting), groups=", ".join(waiting)))

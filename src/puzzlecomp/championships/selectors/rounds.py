@@ -206,3 +206,12 @@ def event_rounds_to_come(event_id: int) -> list[Round]:
     for."""
     return list(Round.objects.filter(event_id=event_id).exclude(state=RoundState.FINAL)
                 .order_by("position"))
+
+
+def groups_waiting_get(rnd: Round) -> list[str]:
+    """The groups of a round started group by group that have not started yet (empty for a
+    round started as a whole)."""
+    starts = group_starts_get(rnd)
+    if not any(start.started_at for start in starts):
+        return []
+    return [start.group for start in starts if start.started_at is None]

@@ -27,6 +27,7 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
     group_starts_get,
+    groups_waiting_get,
     round_clock_get,
     round_limit_seconds,
     round_readiness_get,
@@ -37,7 +38,7 @@ from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.rules.errors import RulesError
-from puzzlecomp.rules.guards import results_missing_guard
+from puzzlecomp.rules.guards import groups_not_started_guard, results_missing_guard
 from puzzlecomp.rules.round_life import final_check, group_start_check, is_back, move_check
 
 
@@ -124,6 +125,8 @@ def round_move(*, round: Round, to: RoundState, user: Any = None,
         final_check(window_ends=dispute_window_ends(rnd), now=now,
                     open_disputes=Dispute.objects.filter(round=rnd,
                                                          status=DisputeStatus.OPEN).count())
+    waiting = groups_waiting_get(rnd) if to == RoundState.COUNTING else []
+    groups_not_started_guard(waiting, knowingly=knowingly)
     without_result: list[str] = []
     if to in (RoundState.PROVISIONAL, RoundState.PUBLISHED) and not is_back(rnd.state, str(to)):
         without_result = round_results_missing_get(rnd)
@@ -133,8 +136,8 @@ def round_move(*, round: Round, to: RoundState, user: Any = None,
     return round_state_set(round=rnd, state=RoundState(to), user=user, stopped_at=stopped,
                            starts_at=now if to == RoundState.RUNNING else None,
                            published_at=now if to == RoundState.PUBLISHED else None,
-                           passed={"without_result": without_result} if without_result
-                           else None)
+                           passed=({"without_result": without_result} if without_result
+                                   else {"groups_not_started": waiting} if waiting else None))
 
 
 def group_start(*, round: Round, group: str, user: Any = None,

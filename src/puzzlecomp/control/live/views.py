@@ -60,6 +60,7 @@ from puzzlecomp.championships.selectors.rounds import (
     dispute_window_ends,
     group_clock_get,
     group_schedule_get,
+    groups_waiting_get,
     round_clock_get,
     round_readiness_get,
     round_results_missing_get,
@@ -244,6 +245,7 @@ def round_move(request: HttpRequest, championship: Championship, round_id: int,
         "window_hours": ruleset_of(rnd).dispute_window_hours,
         "window_ends": dispute_window_ends(rnd),
         "open_disputes": selectors.open_disputes_count(rnd), "back": back,
+        "groups_waiting": groups_waiting_get(rnd) if target == RoundState.COUNTING else [],
         "without_result": (round_results_missing_get(rnd)
                            if target in (RoundState.PROVISIONAL, RoundState.PUBLISHED)
                            and not is_back(rnd.state, str(target)) else []),
