@@ -280,6 +280,21 @@ def test_wjpc_2025_second_round_takes_at_most_15_by_play_off_per_semifinal():
     assert {q.entry.id for q in playoff} == {f"A{86 + n:03d}" for n in range(15)}
 
 
+@pytest.mark.parametrize("tie_at_cap", ["raw_time", "leave_out"])
+def test_wjpc_2025_a_country_tied_with_itself_at_the_maximum_still_sends_one(tie_at_cap):
+    """wjpc-2025.txt, Second round: "max 15 by play-off", and the play-off place is the
+    country's (docs/qualification.md, Ties at a maximum): 14 countries take 14 places, then TTT's
+    100th of group A and 100th of group B tie on identical times. Both do not fit; the time
+    before penalties cannot part them, so TTT sends one (group A's, by entry order) and the
+    worse-placed QXZ (101st) stays out."""
+    countries = {86 + n: f"C{n:02d}" for n in range(14)} | {100: "TTT", 101: "QXZ"}
+    results = field("A", 101, countries) + field("B", 100, {100: "TTT"})
+    rules = with_qualification(WJPC_FIRST, tie_at_cap=tie_at_cap)
+    playoff = [q for q in qualify(results, rules) if q.reason is PLAYOFF]
+    assert {q.entry.id for q in playoff} == {f"A{86 + n:03d}" for n in range(15)}
+    assert [q.tie_settled_by for q in playoff if q.entry.id == "A100"] == ["entry_order"]
+
+
 def test_wjpc_2025_pairs_semifinal_holds_at_most_180_pairs_10_by_play_off():
     """wjpc-2025.txt, Semifinal Pairs: "a maximum of 180 pairs per group"; with the first 85
     of each group going directly, 10 places are left for the play-off (docs/qualification.md,
@@ -647,13 +662,13 @@ def test_a_country_tied_with_itself_at_the_play_off_maximum_still_sends_its_best
 
 def test_no_play_off_place_stays_empty_while_a_country_that_fits_waits():
     """wjpc-2025.txt, Play-off: every country without a representative sends its best; with
-    tie_at_cap = "leave_out" Norway's tie with itself stays out, and the 15th place goes on
-    to Sweden, the next country, instead of staying empty."""
+    tie_at_cap = "leave_out" Norway's tie with itself does not fit whole, so Norway sends one
+    (its better score, A100), and Sweden, placed behind it, does not pass it over."""
     countries = {86 + n: f"C{n:02d}" for n in range(14)}
     results = field("A", 110, {**countries, 100: "NOR", 101: "SWE"}) + field(
         "B", 110, {100: "NOR"}, start=2000)
     rules = with_qualification(WJPC_FIRST, tie_at_cap="leave_out")
     playoff = ids(qualify(results, rules), PLAYOFF)
     assert len(playoff) == 15
-    assert "A101" in playoff
-    assert not {"A100", "B100"} & playoff
+    assert "A101" not in playoff
+    assert {"A100", "B100"} & playoff == {"A100"}

@@ -84,3 +84,17 @@ def test_the_czech_page_speaks_czech_about_the_round_to_come():
     public = page(Client(HTTP_ACCEPT_LANGUAGE="cs"), f"/c/{DEMO_SLUG}/standings/individual/")
     assert 'id="prizes-to-come"' in public
     assert "Trophy" not in public
+
+
+def test_a_final_round_with_no_results_names_no_champion(client_as):
+    """wjpc-2025.txt, Individual Final: the champion is the winner of the final. A final in the
+    state final whose results are gone decides nothing: the semifinalists get no title or
+    money, and the pages say the final is still to come."""
+    played = played_championship()
+    final_of(played).results.all().delete()
+    organiser = client_as(played, Role.ORGANISER)
+    awards = page(organiser, f"/control/{played.slug}/standings/individual/awards/")
+    assert STILL_TO_COME in awards
+    assert "2,000 EUR" not in awards
+    api = Client().get(f"/api/v1/championships/{played.slug}/events/individual/awards").json()
+    assert (api["provisional"], api["lines"]) == (True, [])

@@ -6,6 +6,7 @@ follow its order, and `puzzlecomp standings` reads it from the exported file."""
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 
 import pytest
@@ -57,6 +58,7 @@ def held_in_reverse(make_championship):
     for n, number in enumerate(reversed(called)):
         result_record(round=rnd, entry=event.entries.get(number=number),
                       status=Status.FINISHED, time_seconds=1800 + n)
+    round_state_set(round=rnd, state=RoundState.FINAL)
     return played, event, call, rnd, called
 
 
@@ -114,3 +116,49 @@ def test_a_tiebreaker_after_the_final_leaves_the_finals_podium_in_place(make_cha
     podium = event_podium(rounds)
     assert podium is not None
     assert [place.place for place in podium.places][:2] == [1, 2]
+
+
+PENDING = ("Junior 18: the places after the finalists are decided by the round "
+           "“Subcategory tiebreaker: Junior 18”, which is not final yet; no prize is named "
+           "for them.")
+
+
+def test_no_prize_for_the_places_a_tiebreaker_decides_until_it_is_final(make_championship,
+                                                                        client_as, capsys,
+                                                                        tmp_path):
+    """wjpc-2025.txt, Subcategories (*): once called, the tiebreaker decides the subcategory's
+    open places. Held but planned, or with its results still counting, it decides nothing yet:
+    the open places carry no prize (not by overall order either), and the pages, the ceremony
+    paper and `awards` on the exported file say which round is pending."""
+    played, event = juniors_called(make_championship)
+    organiser = client_as(played, Role.ORGANISER)
+    base = f"/control/{played.slug}/standings/individual/"
+    organiser.post(base + "tiebreakers/junior-18/")
+    rnd = Round.objects.get(event=event, code="tiebreaker-junior-18")
+
+    def junior_prizes() -> list[int]:
+        found = event_standings_get(event=event)
+        return [a.entry for a in found.award_rows(public=False) if a.category == "junior-18"]
+
+    assert junior_prizes() == []
+    page = organiser.get(base + "awards/").content.decode()
+    assert html.unescape(page).count(PENDING) == 1
+    for number, seconds in ((5, 1800), (4, 1801), (3, 1802)):
+        result_record(round=rnd, entry=event.entries.get(number=number),
+                      status=Status.FINISHED, time_seconds=seconds)
+    round_state_set(round=rnd, state=RoundState.COUNTING)
+    assert junior_prizes() == []
+    found = event_standings_get(event=event)
+    assert [row.entry for row in found.rows("junior-18", public=False)
+            if row.place is not None and row.entry in (3, 4, 5)] == [3, 4, 5]
+    assert main(["championship", "export", played.slug]) == 0
+    path = tmp_path / "counting.json"
+    path.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main(["awards", str(path), "--event", "individual", "--category", "junior-18",
+                 "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["awards"] == []
+    assert json.loads(out)["pending_tiebreakers"] == ["tiebreaker-junior-18"]
+    assert "pending: the tiebreaker-junior-18 round of individual decides 3 place(s)" in err
+    round_state_set(round=rnd, state=RoundState.FINAL)
+    assert junior_prizes() == [5, 4, 3]

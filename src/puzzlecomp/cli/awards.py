@@ -15,7 +15,13 @@ from puzzlecomp.cli.standings import (
 )
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.rules.awards import AwardLine
-from puzzlecomp.rules.prizes import decided_awards, decided_tiebreakers
+from puzzlecomp.rules.prizes import (
+    decided_awards,
+    decided_tiebreakers,
+    pending_tiebreakers,
+    tiebreaker_round_id,
+)
+from puzzlecomp.rules.ruleset import Event
 from puzzlecomp.rules.subcategories import check_category
 from puzzlecomp.rules.tiebreakers import TiebreakerCall
 
@@ -76,6 +82,11 @@ def run(args: argparse.Namespace) -> int:
         )
         if args.category in (None, award.category)
     ]
+    pending = [call for call in pending_tiebreakers(
+        result.standings, result.event, final_rounds=result.final_rounds,
+        settings=result.settings) if args.category in (None, call.category)]
+    for call in pending:
+        sys.stderr.write(tiebreaker_to_come(result.event, call) + "\n")
     currency = result.ruleset.currency
     rows = award_rows(awards, currency)
     if args.format == "json":
@@ -87,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
             "rounds": list(result.rounds),
             "provisional": result.prizes.provisional,
             "prize_round": result.prizes.round_id,
+            "pending_tiebreakers": [tiebreaker_round_id(result.event, call.category)
+                                    for call in pending],
             "awards": rows,
         }
         sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
@@ -134,3 +147,10 @@ def award_rows(awards: Sequence[AwardLine], currency: str) -> list[dict[str, Any
         }
         for award in awards
     ]
+
+
+def tiebreaker_to_come(event: Event, call: TiebreakerCall) -> str:
+    """The note for a subcategory whose tiebreaker is not final: its open places wait for it."""
+    return (f"pending: the {tiebreaker_round_id(event, call.category)} round of {event.id} "
+            f"decides {call.open_places} place(s) of {call.category} and is still to come "
+            "(not final); no prize is named for them before")

@@ -40,6 +40,7 @@ from puzzlecomp.rules.prizes import (
     category_with_tiebreaker,
     held_tiebreakers,
     prize_round,
+    tiebreaker_round_id,
 )
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import resolve_round
@@ -82,7 +83,7 @@ class ChampionshipStandings:
     @property
     def prizes(self) -> PrizeRound:
         """The round that decides the prizes, and whether it is final."""
-        return prize_round(self.event, self.final_rounds)
+        return prize_round(self.event, self.final_rounds, self.standings)
 
 
 def add_championship_arguments(parser: argparse.ArgumentParser) -> None:
@@ -195,8 +196,10 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     if problems:
         raise InputError(problems)
     standings = event_standings(rankings, event)
+    # A folder or results document records results, not states: each round given is final.
+    final = (*rankings, *(tiebreaker_round_id(event, category) for category in tiebreakers))
     try:
-        held_tiebreakers(standings, event, final_rounds=tuple(rankings), tiebreakers=tiebreakers,
+        held_tiebreakers(standings, event, final_rounds=final, tiebreakers=tiebreakers,
                          settings=values)
     except RulesError as exc:
         raise InputError([
@@ -205,7 +208,7 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
                                    tiebreaker_files[v.params["category"]][0]).problems
         ]) from None
     return ChampionshipStandings(
-        ruleset, event, values, tuple(rankings), standings, tiebreakers, tuple(rankings),
+        ruleset, event, values, tuple(rankings), standings, tiebreakers, final,
     )
 
 

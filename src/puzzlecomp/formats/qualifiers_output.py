@@ -14,7 +14,8 @@ QUALIFIER_COLUMNS = ("entry", "name", "country", "group", "rank", "to_group", "r
 
 
 # How a tie at a maximum was settled (Qualification.tie_at_cap), in the reason column's words.
-SETTLED_BY = {"raw_time": "the time before penalties"}
+SETTLED_BY = {"raw_time": "the time before penalties",
+              "entry_order": "the score, then the group and entry in order"}
 
 
 def qualifier_rows(qualifiers: Sequence[Qualifier]) -> list[dict[str, Any]]:

@@ -4,6 +4,8 @@ event's `prize_round`; WJPC: the final), and only once that round is final.
 wjpc-2025.txt, Individual Final: the World Champion is decided in the final; Prizes: the
 ceremony follows the last final. Before then the standings are provisional: they may list
 places, but no title, prize money or trophy, and no subcategory tiebreaker is called.
+A final round with no placed result (no results, or every entrant DNS/DSQ) has decided no
+champion either: it stays provisional, so the semifinalists are never handed the titles.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ class PrizeRound:
 
     round_id: str
     decided: bool
+    # False while the prize round has no placed result, final or not.
+    placed: bool = True
 
     @property
     def provisional(self) -> bool:
@@ -34,10 +38,15 @@ class PrizeRound:
         return not self.decided
 
 
-def prize_round(event: Event, final_rounds: Collection[str]) -> PrizeRound:
-    """The event's prize round; decided when it is among the rounds whose results are final."""
+def prize_round(
+    event: Event, final_rounds: Collection[str], standings: Sequence[StandingLine]
+) -> PrizeRound:
+    """The event's prize round; decided when it is among the rounds whose results are final and
+    at least one entrant holds a place in it (wjpc-2025.txt, Individual Final: the champion is
+    the winner of the final, so a final with no placed result names nobody)."""
     round_id = event.prize_round
-    return PrizeRound(round_id, round_id in final_rounds)
+    placed = any(line.round_id == round_id and line.place is not None for line in standings)
+    return PrizeRound(round_id, round_id in final_rounds and placed, placed)
 
 
 def decided_awards(
@@ -51,11 +60,42 @@ def decided_awards(
 ) -> list[AwardLine]:
     """The event's prizes (rules.awards.event_awards) once its prize round is final; none before.
 
-    Raises RulesError as event_awards does, and only once the prize round is final.
+    A subcategory whose tiebreaker is called but not final yet (`pending_tiebreakers`) keeps
+    its finalists' prizes; the places the tiebreaker decides carry none until it is final.
+    Raises RulesError as event_awards and held_tiebreakers do, only once the prize round is final.
     """
-    if not prize_round(event, final_rounds).decided:
+    if not prize_round(event, final_rounds, standings).decided:
         return []
-    return event_awards(standings, event, ruleset, settings=settings, tiebreakers=tiebreakers)
+    held = held_tiebreakers(standings, event, final_rounds=final_rounds,
+                            tiebreakers=tiebreakers or {}, settings=settings)
+    final = {category: ranking for category, (_, ranking) in held.items()}
+    awards = event_awards(standings, event, ruleset, settings=settings, tiebreakers=final)
+    pending = {call.category: call for call in decided_tiebreakers(
+        standings, event, final_rounds=final_rounds, settings=settings)
+        if call.category not in held}
+    return [award for award in awards if award.category not in pending
+            or award.standing.round_id == pending[award.category].final_round]
+
+
+def tiebreaker_round_id(event: Event, category: str) -> str:
+    """The round that holds a subcategory's tiebreaker ("tiebreaker-junior-18"); "" without."""
+    rule = event.subcategory_tiebreaker
+    return f"{rule.round.id}-{category}" if rule is not None else ""
+
+
+def pending_tiebreakers(
+    standings: Sequence[StandingLine],
+    event: Event,
+    *,
+    final_rounds: Collection[str],
+    settings: Mapping[str, Value] | None = None,
+) -> list[TiebreakerCall]:
+    """The tiebreakers the final calls whose round is not final yet (not held, or its results
+    still open): wjpc-2025.txt, Subcategories (*), the tiebreaker decides the places the
+    finalists leave open, so those places carry no prize before it is final."""
+    return [call for call in decided_tiebreakers(standings, event, final_rounds=final_rounds,
+                                                 settings=settings)
+            if tiebreaker_round_id(event, call.category) not in final_rounds]
 
 
 def decided_tiebreakers(
@@ -67,7 +107,7 @@ def decided_tiebreakers(
 ) -> list[TiebreakerCall]:
     """The subcategory tiebreakers to call, once the prize round is final; none before (who is
     short of finalists is known only when the final is)."""
-    if not prize_round(event, final_rounds).decided:
+    if not prize_round(event, final_rounds, standings).decided:
         return []
     return tiebreakers_needed(standings, event, settings=settings)
 
@@ -80,21 +120,24 @@ def held_tiebreakers(
     tiebreakers: Mapping[str, Sequence[RankedEntry]],
     settings: Mapping[str, Value] | None = None,
 ) -> dict[str, tuple[TiebreakerCall, Sequence[RankedEntry]]]:
-    """Each held tiebreaker with the call it answers, checked the same way for standings and
-    awards: RulesError with every problem of every tiebreaker at once, each naming its
-    category, and its entry where there is one: `tiebreaker.not_needed` (its finalists fill
-    the subcategory's prizes, or the final is not final yet) and `tiebreaker.not_called`."""
+    """Each tiebreaker whose round is final with the call it answers (one not final yet decides
+    nothing: `pending_tiebreakers`), every one checked the same way for standings and awards:
+    RulesError with every problem of every tiebreaker at once, each naming its category, and
+    its entry where there is one: `tiebreaker.not_needed` (its finalists fill the subcategory's
+    prizes, or the final is not final yet) and `tiebreaker.not_called`."""
     if not tiebreakers:
         return {}
     calls = {call.category: call for call in decided_tiebreakers(
         standings, event, final_rounds=final_rounds, settings=settings)}
-    decided = prize_round(event, final_rounds).decided
+    prizes = prize_round(event, final_rounds, standings)
     problems: list[RuleViolation] = []
     for category, ranking in tiebreakers.items():
         call = calls.get(category)
         if call is None:
-            why = ("its finalists fill its prizes" if decided else
-                   f"the {event.prize_round} round is not final yet")
+            why = ("its finalists fill its prizes" if prizes.decided else
+                   f"the {event.prize_round} round is not final yet"
+                   if event.prize_round not in final_rounds else
+                   f"the {event.prize_round} round has no placed result yet")
             problems.append(violation(
                 "tiebreaker.not_needed",
                 f"the {category} subcategory of {event.id} needs no tiebreaker: {why}",
@@ -109,7 +152,8 @@ def held_tiebreakers(
             for line in ranking if line.entry.id not in called)
     if problems:
         raise RulesError(problems)
-    return {category: (calls[category], ranking) for category, ranking in tiebreakers.items()}
+    return {category: (calls[category], ranking) for category, ranking in tiebreakers.items()
+            if tiebreaker_round_id(event, category) in final_rounds}
 
 
 def category_with_tiebreaker(

@@ -252,6 +252,10 @@ def _playoff(
     ]
 
 
+# How a country's own tie still unsettled at a play-off maximum picks the one it sends.
+ENTRY_ORDER = "entry_order"
+
+
 def _within_maxima(
     countries: list[_Country], playoff: Playoff, rules: RoundRules
 ) -> list[tuple[_Country, str]]:
@@ -274,19 +278,25 @@ def _within_maxima(
         )
 
     def within(country: _Country) -> tuple[_Country, str] | None:
-        """The country with as many of its own tied entrants as fit, settled by tie_at_cap."""
+        """The country with as many of its own tied entrants as fit, settled by tie_at_cap;
+        still tied (or with leave_out), its best score, then the first by group and entry: the
+        place is the country's, so its tie never hands it to a worse-placed country."""
         if fits([country]):
             return country, ""
         key, lines = country
-        if settle != "raw_time" or len(lines) < 2:
+        if len(lines) < 2:
             return None
         kept: list[RankedEntry] = []
-        for _, faster in groupby(sorted(lines, key=_raw_time), key=_raw_time):
-            more = list(faster)
-            if not fits([(key, kept + more)]):
-                break
-            kept += more
-        return ((key, kept), settle) if kept else None
+        if settle == "raw_time":
+            for _, faster in groupby(sorted(lines, key=_raw_time), key=_raw_time):
+                more = list(faster)
+                if not fits([(key, kept + more)]):
+                    break
+                kept += more
+        if kept:
+            return (key, kept), settle
+        first = min(lines, key=lambda line: (_placing(line), line.entry.group, line.entry.id))
+        return ((key, [first]), ENTRY_ORDER) if fits([(key, [first])]) else None
 
     for _, tied in groupby(countries, key=_country_placing):
         block = [found for found in map(within, tied) if found is not None]

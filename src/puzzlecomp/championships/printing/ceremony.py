@@ -37,6 +37,8 @@ def ceremony_list_pdf(standings: EventStandings) -> bytes:
         pdf.write_line(standings.still_to_come, 11)
     elif not awards:
         pdf.write_line(_("No prizes yet: no entrant has a place."), 11)
+    for note in standings.tiebreakers_to_come:
+        pdf.write_line(note, 11)
     for category in standings.categories:
         lines = [award for award in awards if award.category == category.id]
         if not lines:

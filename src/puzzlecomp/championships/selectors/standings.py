@@ -28,6 +28,9 @@ from puzzlecomp.rules.prizes import (
     decided_awards,
     decided_tiebreakers,
     held_tiebreakers,
+    pending_tiebreakers,
+    prize_round,
+    tiebreaker_round_id,
 )
 from puzzlecomp.rules.ranking import RankedEntry
 from puzzlecomp.rules.ruleset import Event as EventSpec
@@ -126,7 +129,7 @@ class EventStandings:
     @property
     def prizes(self) -> PrizeRound:
         """The round that awards the event's prizes, and whether it is final yet."""
-        return PrizeRound(self.spec.prize_round, self.spec.prize_round in self.final_rounds)
+        return prize_round(self.spec, self.final_rounds, self.overall)
 
     @property
     def prize_round_name(self) -> str:
@@ -141,6 +144,26 @@ class EventStandings:
             return ""
         return _("Provisional standings: titles and prizes are decided by the round "
                  "“%(round)s”, which is not final yet.") % {"round": self.prize_round_name}
+
+    @property
+    def tiebreakers_to_come(self) -> list[str]:
+        """One line per subcategory whose tiebreaker is not final yet: its open places carry no
+        prize until it is (rules.prizes.pending_tiebreakers)."""
+        if self.still_to_come:
+            return []
+        notes = []
+        for call in pending_tiebreakers(self.overall, self.spec, final_rounds=self.final_rounds,
+                                        settings=self.settings):
+            code = tiebreaker_round_id(self.spec, call.category)
+            name = self.category_name(call.category)
+            held = self.round_names.get(code)
+            tiebreaker = self.spec.round(code).name
+            notes.append(_(
+                "%(category)s: the places after the finalists are decided by the round "
+                "“%(round)s”, which is not final yet; no prize is named for them.") % {
+                "category": name,
+                "round": held or f"{ruleset_text(tiebreaker)}: {name}"})
+        return notes
 
     @property
     def official_ranking(self) -> str | None:
