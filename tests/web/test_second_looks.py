@@ -81,6 +81,21 @@ def test_a_finish_far_ahead_of_the_groups_other_finishes_is_flagged_history_or_n
     assert looks(running, b) == []
 
 
+def test_a_groups_first_finish_is_flagged_when_the_next_finish_shows_it_far_ahead(
+        running, clock):
+    """Archive review finding 1 (issue 30 rule, live as the hall records): 22:02 is the
+    group's first finish, so nothing flags it then; 30:35 recorded after it does, audited."""
+    a, b = group_entries(running)[:2]
+    finish(running, a, 1322, checked=True)
+    assert looks(running, a) == []
+    finish(running, b, 1835, checked=True)
+    assert looks(running, a) == ["second_look.ahead_of_group"]
+    assert looks(running, b) == []
+    audit = AuditEntry.objects.filter(data__has_key="looked_again").get()
+    assert audit.data["looked_again"] == {str(a.number): ["second_look.ahead_of_group"]}
+    assert [q.number for q in finishes_awaiting_check(running)] == [a.number]
+
+
 def test_the_reason_is_in_the_head_judges_language(head_judge, running, clock):
     a, b = group_entries(running)[:2]
     finish(running, b, 1835, checked=True)
