@@ -35,9 +35,10 @@ def fast_person(running):
     return entry
 
 
-# Six people of one 2023 group: P6 took more than twice as long as the others.
+# Six people of one 2023 group: P6 took more than twice as long as the others (within the
+# published limit: the archive refuses a finish past it).
 RATED = HEADER + "".join(
-    f"2023,solo,A,{n},E{n},Spain,True,{3000 + n if n < 6 else 8000}.0,,500,5400,P{n}\n"
+    f"2023,solo,A,{n},E{n},Spain,True,{3000 + n if n < 6 else 8000}.0,,500,9000,P{n}\n"
     for n in range(1, 7))
 
 
