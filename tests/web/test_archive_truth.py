@@ -191,3 +191,29 @@ def test_the_shipped_sample_takes_the_rules_sizes_and_says_how_many_rows_disagre
     assert pieces(2024, "pairs", "semifinal") == [500]
     assert counted_results().world[("pairs", 1000, "overall")].final_seconds == 2861
     assert "namesake" in err
+
+
+# The 2019 teams final as ../shared/data gives it: 2000 pieces, but counts past 2000.
+TEAMS_2019 = HEADER + """\
+2019,group,final,1,T1,Spain,True,20000.0,,2000,28800,Pa;Pb;Pc;Pd
+2019,group,final,2,T2,Spain,False,,4897,2000,28800,Pe;Pf;Pg;Ph
+2019,group,final,3,T3,Spain,False,,2100,2000,28800,Pi;Pj;Pk;Pl
+2019,group,final,4,T4,Spain,False,,1500,2000,28800,Pm;Pn;Po;Pq
+"""
+
+
+@pytest.mark.django_db
+def test_counts_past_the_rounds_pieces_are_named_by_file_row_and_field(tmp_path, capsys):
+    """wjpc-2025.txt, Final Teams (two 1000-piece puzzles); archive review finding 2: the 2019 teams
+    final placed up to 4,897: the import says which rows, in the command's warnings too."""
+    done = imported(TEAMS_2019)
+    [over] = done.pieces_warnings
+    assert (over.year, over.event, over.round, over.rows, over.most) == \
+        (2019, "teams", "final", (3, 4), 4897)
+    assert "history.csv, rows 3, 4, field pieces: 2 rows of 2019 teams final placed more " \
+           "than the 1000 + 1000 pieces taken (up to 4897)" in str(over)
+    path = tmp_path / "history.csv"
+    path.write_text(TEAMS_2019, encoding="utf-8")
+    assert main(["archive", "import", str(path), "--ruleset", "wjpc-2025",
+                 "--prefix", "again"]) == 0
+    assert "field pieces: 2 rows of 2019 teams final placed more" in capsys.readouterr().err

@@ -40,8 +40,10 @@ from puzzlecomp.formats.archive_sizes import (
     NO_EDITIONS,
     ArchiveSizes,
     EditionSizes,
+    PiecesWarning,
     SizeWarning,
     archive_sizes,
+    pieces_over_size,
     round_of,
 )
 from puzzlecomp.formats.history_csv import PublishedResult
@@ -79,6 +81,8 @@ class ArchiveImport:
     size_warnings: tuple[SizeWarning, ...] = ()
     # Rows naming a person already in another entry of the round: kept apart as another person.
     namesakes: tuple[Namesake, ...] = ()
+    # Rows that placed more pieces than the round's puzzles have (its size is in doubt).
+    pieces_warnings: tuple[PiecesWarning, ...] = ()
 
 
 def invented_name(archive_id: str) -> tuple[str, str]:
@@ -124,7 +128,9 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
             slugs.append(championship.slug)
         _archived_facts_derive()
         living_facts_derive()
-    return ArchiveImport(tuple(slugs), len(rows), created, sizes.warnings, tuple(namesakes))
+    return ArchiveImport(tuple(slugs), len(rows), created, sizes.warnings, tuple(namesakes),
+                         pieces_warnings=pieces_over_size(rows, sizes, source=source,
+                                                          ruleset=ruleset))
 
 
 def _check(rows: Sequence[PublishedResult], source: str, ruleset: Ruleset,
