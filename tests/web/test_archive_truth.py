@@ -217,3 +217,36 @@ def test_counts_past_the_rounds_pieces_are_named_by_file_row_and_field(tmp_path,
     assert main(["archive", "import", str(path), "--ruleset", "wjpc-2025",
                  "--prefix", "again"]) == 0
     assert "field pieces: 2 rows of 2019 teams final placed more" in capsys.readouterr().err
+
+
+# WJPC 2022 teams group A as ../shared/data gives it: ranks 70 and 71 finished, ranked among
+# the unfinished (their counts unpublished).
+RANKED_AMONG_UNFINISHED = HEADER + """\
+2022,group,A,68,T68,Spain,True,9000.0,,2000,10800,Pa;Pb;Pc;Pd
+2022,group,A,69,T69,Spain,False,,1042,2000,10800,Pe;Pf;Pg;Ph
+2022,group,A,70,T70,Spain,True,10057.0,,2000,10800,Pi;Pj;Pk;Pl
+2022,group,A,71,T71,Spain,True,10530.0,,2000,10800,Pm;Pn;Po;Pq
+2022,group,A,72,T72,Spain,False,,963,2000,10800,Pr;Ps;Pt;Pu
+"""
+
+
+@pytest.mark.django_db
+def test_finishes_ranked_among_the_unfinished_are_taken_as_unfinished_between_neighbours(
+        tmp_path, capsys):
+    """wjpc-2025.txt, Classification (finishers by time, then the most pieces placed); archive
+    review finding 4, as ../shared/data/README.md advises: not finished, a count between the
+    neighbours', so the published ranks stand and no best time is made up."""
+    done = imported(RANKED_AMONG_UNFINISHED)
+    assert [(u.row, u.entrant, u.pieces) for u in done.ranked_unfinished] == \
+        [(4, "T70", 1016), (5, "T71", 989)]
+    assert "history.csv, row 4, entry T70, field completed: finished but ranked 70" \
+        in str(done.ranked_unfinished[0])
+    stored = {r.published_rank: (r.status, r.time_seconds, r.pieces) for r in Result.objects.all()}
+    assert stored[68] == ("finished", 9000, None)
+    assert stored[70] == ("unfinished", None, 1016)
+    assert stored[71] == ("unfinished", None, 989)
+    path = tmp_path / "history.csv"
+    path.write_text(RANKED_AMONG_UNFINISHED, encoding="utf-8")
+    assert main(["archive", "import", str(path), "--ruleset", "wjpc-2025",
+                 "--prefix", "again"]) == 0
+    assert "entry T71, field completed: finished but ranked 71" in capsys.readouterr().err

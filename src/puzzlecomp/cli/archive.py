@@ -83,6 +83,8 @@ def run_import(args: argparse.Namespace) -> int:
               "the rules contradict; the rules' sizes were taken", file=sys.stderr)
     for over in done.pieces_warnings:
         print(f"warning: {over}", file=sys.stderr)
+    for unfinished in done.ranked_unfinished:
+        print(f"warning: {unfinished}", file=sys.stderr)
     for namesake in done.namesakes:
         print(f"warning: {namesake}", file=sys.stderr)
     if done.namesakes:

@@ -36,6 +36,7 @@ from puzzlecomp.championships.services.importing import country_code
 from puzzlecomp.championships.services.work import action_audit, unit_of_work
 from puzzlecomp.formats.archive_checks import archive_row_problems
 from puzzlecomp.formats.archive_namesakes import Namesake, namesakes_apart
+from puzzlecomp.formats.archive_rank_order import RankedUnfinished, finishes_ranked_unfinished
 from puzzlecomp.formats.archive_sizes import (
     NO_EDITIONS,
     ArchiveSizes,
@@ -83,6 +84,8 @@ class ArchiveImport:
     namesakes: tuple[Namesake, ...] = ()
     # Rows that placed more pieces than the round's puzzles have (its size is in doubt).
     pieces_warnings: tuple[PiecesWarning, ...] = ()
+    # Finishes ranked among the unfinished: taken as not finished (formats/archive_rank_order).
+    ranked_unfinished: tuple[RankedUnfinished, ...] = ()
 
 
 def invented_name(archive_id: str) -> tuple[str, str]:
@@ -110,6 +113,7 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
     """
     ruleset = load_ruleset(ruleset_id)
     _check(rows, source, ruleset, slug_prefix)
+    rows, ranked_unfinished = finishes_ranked_unfinished(rows, source=source)
     specs = {spec.id: spec for spec in ruleset.events}
     rows, namesakes = namesakes_apart(
         rows, source=source, round_code=lambda row: round_of(specs[row.event], row.round).code)
@@ -130,7 +134,8 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
         living_facts_derive()
     return ArchiveImport(tuple(slugs), len(rows), created, sizes.warnings, tuple(namesakes),
                          pieces_warnings=pieces_over_size(rows, sizes, source=source,
-                                                          ruleset=ruleset))
+                                                          ruleset=ruleset),
+                         ranked_unfinished=tuple(ranked_unfinished))
 
 
 def _check(rows: Sequence[PublishedResult], source: str, ruleset: Ruleset,
