@@ -18,14 +18,13 @@ ids, with the reasons) for the three events together, and the same per event.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import statistics
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from puzzlecomp.formats.archive_sizes import archive_sizes, read_edition_sizes, round_of
+from puzzlecomp.formats.archive_sizes import read_edition_sizes, round_of, rules_sized
 from puzzlecomp.formats.history_csv import PublishedResult, past_results, read_history
 from puzzlecomp.planning.fairness import GroupEntrant, expected_seconds, group_paces
 from puzzlecomp.planning.rating import rate_people
@@ -38,15 +37,10 @@ FIRST_ROUND = "first"
 
 
 def sized(rows: list[PublishedResult], source: str) -> list[PublishedResult]:
-    """The rows with the puzzle size the rules give their round."""
-    ruleset = load_ruleset("wjpc-2025")
-    specs = {spec.id: spec for spec in ruleset.events}
+    """The rows with the puzzle size the rules give their round (formats/archive_sizes.py)."""
     editions = read_edition_sizes(SAMPLE_EDITIONS.read_text(encoding="utf-8"),
                                   source=SAMPLE_EDITIONS.name)
-    puzzles = archive_sizes(rows, source=source, ruleset=ruleset, editions=editions).puzzles
-    return [dataclasses.replace(row, puzzle_pieces=sum(
-        puzzles[(row.year, row.event, round_of(specs[row.event], row.round).code)]))
-        for row in rows]
+    return rules_sized(rows, source=source, ruleset=load_ruleset("wjpc-2025"), editions=editions)
 
 
 def replay(rows: list[PublishedResult], year: int, event: str) -> dict[str, Any]:

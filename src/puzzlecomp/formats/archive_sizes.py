@@ -10,6 +10,7 @@ which must then be one size for the whole round.
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -204,3 +205,15 @@ def pieces_over_size(rows: Iterable[PublishedResult], sizes: ArchiveSizes, *, so
                                round(max(r.pieces_placed or 0 for r in its)),
                                tuple(sizes.puzzles[(year, event, code)]))
                  for (year, event, code), its in sorted(over.items()))
+
+
+def rules_sized(rows: Iterable[PublishedResult], *, source: str, ruleset: Ruleset,
+                editions: EditionSizes = NO_EDITIONS) -> list[PublishedResult]:
+    """The rows with the puzzle size the rules (or `editions`) give their round, as the archive
+    stores them: what a rating from a results file should read (the file's is a guess)."""
+    rows = list(rows)
+    specs = {spec.id: spec for spec in ruleset.events}
+    puzzles = archive_sizes(rows, source=source, ruleset=ruleset, editions=editions).puzzles
+    return [dataclasses.replace(row, puzzle_pieces=sum(
+        puzzles[(row.year, row.event, round_of(specs[row.event], row.round).code)]))
+        if row.event in specs else row for row in rows]
