@@ -250,3 +250,25 @@ def test_finishes_ranked_among_the_unfinished_are_taken_as_unfinished_between_ne
     assert main(["archive", "import", str(path), "--ruleset", "wjpc-2025",
                  "--prefix", "again"]) == 0
     assert "entry T71, field completed: finished but ranked 71" in capsys.readouterr().err
+
+
+# The 2024 teams final's column is its slowest finish (2:41:33), not the limit.
+LIMITS = HEADER + """\
+2024,group,final,1,T1,Spain,True,9000.0,,2000,9693,Pa;Pb;Pc;Pd
+2024,group,final,2,T2,Spain,True,9693.0,,2000,9693,Pe;Pf;Pg;Ph
+2019,group,final,1,T3,Spain,True,20000.0,,2000,28800,Pi;Pj;Pk;Pl
+"""
+
+
+@pytest.mark.django_db
+def test_an_archived_rounds_time_limit_is_the_rules_unless_a_finish_passes_it():
+    """wjpc-2025.txt, Teams Final: 3 hours (archive review finding 3): the 2024 column's
+    2:41:33 is its slowest finish; the 2019 final's 8 hours, passed by a finish, stay."""
+    done = imported(LIMITS)
+    limits = dict(Round.objects.values_list("event__championship__slug", "time_limit_minutes"))
+    assert limits == {"wjpc-2024": 180, "wjpc-2019": 480}
+    ruled, passed = sorted(done.limit_warnings)
+    assert "history.csv, rows 4, field time_limit_seconds: 2019 teams final says 28800, the " \
+           "ruleset 180 minutes; a finish passes them" in passed
+    assert "rows 2, 3, field time_limit_seconds: 2024 teams final says 9693; the ruleset's " \
+           "180 minutes taken" in ruled

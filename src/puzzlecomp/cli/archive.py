@@ -85,6 +85,8 @@ def run_import(args: argparse.Namespace) -> int:
         print(f"warning: {over}", file=sys.stderr)
     for unfinished in done.ranked_unfinished:
         print(f"warning: {unfinished}", file=sys.stderr)
+    for limit in done.limit_warnings:
+        print(f"warning: {limit}", file=sys.stderr)
     for namesake in done.namesakes:
         print(f"warning: {namesake}", file=sys.stderr)
     if done.namesakes:
