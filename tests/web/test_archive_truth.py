@@ -222,11 +222,13 @@ def test_counts_past_the_rounds_pieces_are_named_by_file_row_and_field(tmp_path,
 # WJPC 2022 teams group A as ../shared/data gives it: ranks 70 and 71 finished, ranked among
 # the unfinished (their counts unpublished).
 RANKED_AMONG_UNFINISHED = HEADER + """\
-2022,group,A,68,T68,Spain,True,9000.0,,2000,10800,Pa;Pb;Pc;Pd
+2022,group,A,65,T65,Spain,True,9000.0,,2000,10800,Pa;Pb;Pc;Pd
+2022,group,A,68,T68,Spain,False,,1131,2000,10800,Pv;Pw;Px;Py
 2022,group,A,69,T69,Spain,False,,1042,2000,10800,Pe;Pf;Pg;Ph
 2022,group,A,70,T70,Spain,True,10057.0,,2000,10800,Pi;Pj;Pk;Pl
 2022,group,A,71,T71,Spain,True,10530.0,,2000,10800,Pm;Pn;Po;Pq
 2022,group,A,72,T72,Spain,False,,963,2000,10800,Pr;Ps;Pt;Pu
+2022,group,A,73,T73,Spain,False,,952,2000,10800,Pz;Qa;Qb;Qc
 """
 
 
@@ -238,11 +240,11 @@ def test_finishes_ranked_among_the_unfinished_are_taken_as_unfinished_between_ne
     neighbours', so the published ranks stand and no best time is made up."""
     done = imported(RANKED_AMONG_UNFINISHED)
     assert [(u.row, u.entrant, u.pieces) for u in done.ranked_unfinished] == \
-        [(4, "T70", 1016), (5, "T71", 989)]
-    assert "history.csv, row 4, entry T70, field completed: finished but ranked 70" \
+        [(5, "T70", 1016), (6, "T71", 989)]
+    assert "history.csv, row 5, entry T70, field completed: finished but ranked 70" \
         in str(done.ranked_unfinished[0])
     stored = {r.published_rank: (r.status, r.time_seconds, r.pieces) for r in Result.objects.all()}
-    assert stored[68] == ("finished", 9000, None)
+    assert stored[65] == ("finished", 9000, None)
     assert stored[70] == ("unfinished", None, 1016)
     assert stored[71] == ("unfinished", None, 989)
     path = tmp_path / "history.csv"

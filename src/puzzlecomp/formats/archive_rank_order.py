@@ -48,9 +48,10 @@ def finishes_ranked_unfinished(rows: Iterable[PublishedResult], *, source: str
         if not odd:
             continue
         for run in _runs(its, odd):
-            above = max((r.pieces_placed or 0 for r in its
+            # The nearest unfinished neighbours: the fewest pieces above, the most below.
+            above = min((r.pieces_placed or 0 for r in its
                          if not r.completed and r.rank < run[0].rank), default=0)
-            below = min((r.pieces_placed or 0 for r in its
+            below = max((r.pieces_placed or 0 for r in its
                          if not r.completed and r.rank > run[-1].rank), default=0)
             for k, row in enumerate(run, start=1):
                 pieces = round(above - (above - below) * k / (len(run) + 1))
