@@ -107,3 +107,30 @@ def test_seed_before_a_year_reads_only_the_editions_before_it(tmp_path, capsys):
     assert main(seed(tmp_path, entries, history)) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [(r["entry"], r["seed_rank"]) for r in rows] == [("2", "1"), ("1", "2")]
+
+
+# A 500-piece first round (the file says 1000, as ../shared/data does): Pg;Ph placed 450 of its
+# 500 pieces, nearly done, not 45 %.
+PAIRS_SIZES = HEADER + """2024,duo,A,1,D1,Spain,True,1200.0,,1000,5400,Pa;Pb
+2024,duo,A,2,D2,Spain,True,1300.0,,1000,5400,Pe;Pf
+2024,duo,A,3,D5,Spain,False,,450.0,1000,5400,Pg;Ph
+2024,duo,final,1,D3,Spain,True,3000.0,,1000,7200,Pc;Pd
+2024,duo,final,2,D4,Spain,True,3100.0,,1000,7200,Pe;Pf
+"""
+
+
+def test_seed_rates_by_the_rules_puzzle_sizes_not_the_files(tmp_path, capsys):
+    """wjpc-2025.txt, Pairs First Round: 500 pieces, Final Pairs 1000 (archive review finding
+    5): the seed reads the sizes as the archive stores them (formats/archive_sizes.py)."""
+    from puzzlecomp.cli.seed import ratings_from_file
+    from puzzlecomp.formats.archive_sizes import rules_sized
+    from puzzlecomp.formats.history_csv import past_results, read_history
+    from puzzlecomp.planning.rating import rate_people
+    from puzzlecomp.rules.loading import load_ruleset
+    path = write(tmp_path, "history.csv", PAIRS_SIZES)
+    rows = read_history(PAIRS_SIZES, source=path)
+    sized = rules_sized(rows, source=path, ruleset=load_ruleset("wjpc-2025"))
+    assert [r.puzzle_pieces for r in sized] == [500, 500, 500, 1000, 1000]
+    ratings = ratings_from_file(path, "pairs")
+    assert ratings == rate_people(past_results(sized, event="pairs"))
+    assert ratings != rate_people(past_results(rows, event="pairs"))

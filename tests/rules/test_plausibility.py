@@ -130,3 +130,24 @@ def test_every_reason_is_given_together():
                             "second_look.faster_than_record", "second_look.same_as_table"]
     assert second_looks(finish("7", 2900), expected_seconds=3000, group_next_seconds=3000,
                         record_seconds=2000, finished_before=None, others=[]) == []
+
+
+def test_the_first_finish_of_a_group_is_looked_at_again_when_the_next_one_shows_it_far_ahead():
+    """Issue 15 / archive review finding 1: live, a group's first finish has no other finish
+    to compare with; the 2025 first round's 22:02 (next 30:35) is flagged once 30:35 arrives."""
+    from puzzlecomp.rules.plausibility import now_ahead_of_group
+    first = finish("7", 22 * 60 + 2)
+    found = now_ahead_of_group([first], finish("9", 30 * 60 + 35))
+    assert codes(found) == ["second_look.ahead_of_group"]
+    assert found[0].entry == "7"
+    assert found[0].params["next"] == "0:30:35"
+
+
+def test_an_earlier_finish_already_ahead_or_not_ahead_is_not_flagged_again():
+    from puzzlecomp.rules.plausibility import now_ahead_of_group
+    # Already far ahead of 30:35 before 31:00 arrived: flagged then, not again.
+    assert now_ahead_of_group([finish("7", 1322), finish("8", 1835)], finish("9", 1860)) == []
+    # Close to the new finish: nothing to look at.
+    assert now_ahead_of_group([finish("7", 1800)], finish("9", 1835)) == []
+    # A count (not a finish) shows nothing about the group's pace.
+    assert now_ahead_of_group([finish("7", 1322)], RecordedAt("9", 1, False, None)) == []

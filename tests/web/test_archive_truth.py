@@ -191,3 +191,86 @@ def test_the_shipped_sample_takes_the_rules_sizes_and_says_how_many_rows_disagre
     assert pieces(2024, "pairs", "semifinal") == [500]
     assert counted_results().world[("pairs", 1000, "overall")].final_seconds == 2861
     assert "namesake" in err
+
+
+# The 2019 teams final as ../shared/data gives it: 2000 pieces, but counts past 2000.
+TEAMS_2019 = HEADER + """\
+2019,group,final,1,T1,Spain,True,20000.0,,2000,28800,Pa;Pb;Pc;Pd
+2019,group,final,2,T2,Spain,False,,4897,2000,28800,Pe;Pf;Pg;Ph
+2019,group,final,3,T3,Spain,False,,2100,2000,28800,Pi;Pj;Pk;Pl
+2019,group,final,4,T4,Spain,False,,1500,2000,28800,Pm;Pn;Po;Pq
+"""
+
+
+@pytest.mark.django_db
+def test_counts_past_the_rounds_pieces_are_named_by_file_row_and_field(tmp_path, capsys):
+    """wjpc-2025.txt, Final Teams (two 1000-piece puzzles); archive review finding 2: the 2019 teams
+    final placed up to 4,897: the import says which rows, in the command's warnings too."""
+    done = imported(TEAMS_2019)
+    [over] = done.pieces_warnings
+    assert (over.year, over.event, over.round, over.rows, over.most) == \
+        (2019, "teams", "final", (3, 4), 4897)
+    assert "history.csv, rows 3, 4, field pieces: 2 rows of 2019 teams final placed more " \
+           "than the 1000 + 1000 pieces taken (up to 4897)" in str(over)
+    path = tmp_path / "history.csv"
+    path.write_text(TEAMS_2019, encoding="utf-8")
+    assert main(["archive", "import", str(path), "--ruleset", "wjpc-2025",
+                 "--prefix", "again"]) == 0
+    assert "field pieces: 2 rows of 2019 teams final placed more" in capsys.readouterr().err
+
+
+# WJPC 2022 teams group A as ../shared/data gives it: ranks 70 and 71 finished, ranked among
+# the unfinished (their counts unpublished).
+RANKED_AMONG_UNFINISHED = HEADER + """\
+2022,group,A,65,T65,Spain,True,9000.0,,2000,10800,Pa;Pb;Pc;Pd
+2022,group,A,68,T68,Spain,False,,1131,2000,10800,Pv;Pw;Px;Py
+2022,group,A,69,T69,Spain,False,,1042,2000,10800,Pe;Pf;Pg;Ph
+2022,group,A,70,T70,Spain,True,10057.0,,2000,10800,Pi;Pj;Pk;Pl
+2022,group,A,71,T71,Spain,True,10530.0,,2000,10800,Pm;Pn;Po;Pq
+2022,group,A,72,T72,Spain,False,,963,2000,10800,Pr;Ps;Pt;Pu
+2022,group,A,73,T73,Spain,False,,952,2000,10800,Pz;Qa;Qb;Qc
+"""
+
+
+@pytest.mark.django_db
+def test_finishes_ranked_among_the_unfinished_are_taken_as_unfinished_between_neighbours(
+        tmp_path, capsys):
+    """wjpc-2025.txt, Classification (finishers by time, then the most pieces placed); archive
+    review finding 4, as ../shared/data/README.md advises: not finished, a count between the
+    neighbours', so the published ranks stand and no best time is made up."""
+    done = imported(RANKED_AMONG_UNFINISHED)
+    assert [(u.row, u.entrant, u.pieces) for u in done.ranked_unfinished] == \
+        [(5, "T70", 1016), (6, "T71", 989)]
+    assert "history.csv, row 5, entry T70, field completed: finished but ranked 70" \
+        in str(done.ranked_unfinished[0])
+    stored = {r.published_rank: (r.status, r.time_seconds, r.pieces) for r in Result.objects.all()}
+    assert stored[65] == ("finished", 9000, None)
+    assert stored[70] == ("unfinished", None, 1016)
+    assert stored[71] == ("unfinished", None, 989)
+    path = tmp_path / "history.csv"
+    path.write_text(RANKED_AMONG_UNFINISHED, encoding="utf-8")
+    assert main(["archive", "import", str(path), "--ruleset", "wjpc-2025",
+                 "--prefix", "again"]) == 0
+    assert "entry T71, field completed: finished but ranked 71" in capsys.readouterr().err
+
+
+# The 2024 teams final's column is its slowest finish (2:41:33), not the limit.
+LIMITS = HEADER + """\
+2024,group,final,1,T1,Spain,True,9000.0,,2000,9693,Pa;Pb;Pc;Pd
+2024,group,final,2,T2,Spain,True,9693.0,,2000,9693,Pe;Pf;Pg;Ph
+2019,group,final,1,T3,Spain,True,20000.0,,2000,28800,Pi;Pj;Pk;Pl
+"""
+
+
+@pytest.mark.django_db
+def test_an_archived_rounds_time_limit_is_the_rules_unless_a_finish_passes_it():
+    """wjpc-2025.txt, Teams Final: 3 hours (archive review finding 3): the 2024 column's
+    2:41:33 is its slowest finish; the 2019 final's 8 hours, passed by a finish, stay."""
+    done = imported(LIMITS)
+    limits = dict(Round.objects.values_list("event__championship__slug", "time_limit_minutes"))
+    assert limits == {"wjpc-2024": 180, "wjpc-2019": 480}
+    ruled, passed = sorted(done.limit_warnings)
+    assert "history.csv, rows 4, field time_limit_seconds: 2019 teams final says 28800, the " \
+           "ruleset 180 minutes; a finish passes them" in passed
+    assert "rows 2, 3, field time_limit_seconds: 2024 teams final says 9693; the ruleset's " \
+           "180 minutes taken" in ruled

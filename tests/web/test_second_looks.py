@@ -35,9 +35,10 @@ def fast_person(running):
     return entry
 
 
-# Six people of one 2023 group: P6 took more than twice as long as the others.
+# Six people of one 2023 group: P6 took more than twice as long as the others (within the
+# published limit: the archive refuses a finish past it).
 RATED = HEADER + "".join(
-    f"2023,solo,A,{n},E{n},Spain,True,{3000 + n if n < 6 else 8000}.0,,500,5400,P{n}\n"
+    f"2023,solo,A,{n},E{n},Spain,True,{3000 + n if n < 6 else 8000}.0,,500,9000,P{n}\n"
     for n in range(1, 7))
 
 
@@ -79,6 +80,21 @@ def test_a_finish_far_ahead_of_the_groups_other_finishes_is_flagged_history_or_n
     finish(running, a, 1322, checked=True)
     assert looks(running, a) == ["second_look.ahead_of_group"]
     assert looks(running, b) == []
+
+
+def test_a_groups_first_finish_is_flagged_when_the_next_finish_shows_it_far_ahead(
+        running, clock):
+    """Archive review finding 1 (issue 30 rule, live as the hall records): 22:02 is the
+    group's first finish, so nothing flags it then; 30:35 recorded after it does, audited."""
+    a, b = group_entries(running)[:2]
+    finish(running, a, 1322, checked=True)
+    assert looks(running, a) == []
+    finish(running, b, 1835, checked=True)
+    assert looks(running, a) == ["second_look.ahead_of_group"]
+    assert looks(running, b) == []
+    audit = AuditEntry.objects.filter(data__has_key="looked_again").get()
+    assert audit.data["looked_again"] == {str(a.number): ["second_look.ahead_of_group"]}
+    assert [q.number for q in finishes_awaiting_check(running)] == [a.number]
 
 
 def test_the_reason_is_in_the_head_judges_language(head_judge, running, clock):

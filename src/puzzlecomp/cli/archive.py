@@ -81,6 +81,12 @@ def run_import(args: argparse.Namespace) -> int:
     if done.size_warnings:
         print(f"warning: {sum(len(w.rows) for w in done.size_warnings)} rows give a puzzle size "
               "the rules contradict; the rules' sizes were taken", file=sys.stderr)
+    for over in done.pieces_warnings:
+        print(f"warning: {over}", file=sys.stderr)
+    for unfinished in done.ranked_unfinished:
+        print(f"warning: {unfinished}", file=sys.stderr)
+    for limit in done.limit_warnings:
+        print(f"warning: {limit}", file=sys.stderr)
     for namesake in done.namesakes:
         print(f"warning: {namesake}", file=sys.stderr)
     if done.namesakes:

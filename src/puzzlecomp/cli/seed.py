@@ -6,9 +6,11 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from puzzlecomp.cli.common import CommandError, add_format_argument, read_text
+from puzzlecomp.formats.archive_sizes import NO_EDITIONS, edition_sizes_file, rules_sized
 from puzzlecomp.formats.entries_csv import EntryRow
 from puzzlecomp.formats.history_csv import EVENT_OF_DIVISION, past_results, read_history
 from puzzlecomp.formats.member_checks import entry_member_problems
@@ -42,6 +44,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--ruleset", default="wjpc-2025",
                         help="the ruleset whose event says how many members an entry lists "
                         "(default: wjpc-2025, whose published results the history format is)")
+    parser.add_argument("--editions", metavar="EDITIONS.toml",
+                        help="puzzles of past editions where they differed from the ruleset's "
+                        "(as archive import; e.g. src/puzzlecomp/samples/wjpc-editions.toml)")
     add_format_argument(parser)
     parser.set_defaults(run=run)
 
@@ -64,7 +69,7 @@ def add_history_argument(parser: argparse.ArgumentParser, *, required: bool) -> 
 
 def run(args: argparse.Namespace) -> int:
     seeds = seeds_from_files(args.entries, args.history, args.event, ruleset_id=args.ruleset,
-                             before=args.before)
+                             before=args.before, editions=args.editions)
     out = [
         {
             "entry": s.entry,
@@ -82,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def seeds_from_files(entries_path: str, history_path: str, event: str, *,
-                     ruleset_id: str | None = None, before: int | None = None) -> list[Seed]:
+                     ruleset_id: str | None = None, before: int | None = None,
+                     editions: str | None = None) -> list[Seed]:
     """The seeding of an entries file from a history file, for one event; with a ruleset, each
     entry's members are checked against its event (formats.member_checks)."""
     spec = None
@@ -92,16 +98,23 @@ def seeds_from_files(entries_path: str, history_path: str, event: str, *,
         except KeyError:
             spec = None  # ratings_from_file names the unknown event
     entries = read_seeding_entries(read_text(entries_path), source=entries_path, event=spec)
-    return seed_entries(entries, ratings_from_file(history_path, event, before=before))
+    return seed_entries(entries, ratings_from_file(history_path, event, before=before,
+                                                   ruleset_id=ruleset_id or "wjpc-2025",
+                                                   editions=editions))
 
 
-def ratings_from_file(history_path: str, event: str, *,
-                      before: int | None = None) -> Mapping[str, float]:
+def ratings_from_file(history_path: str, event: str, *, before: int | None = None,
+                      ruleset_id: str = "wjpc-2025",
+                      editions: str | None = None) -> Mapping[str, float]:
     """Every person's rating in one event from a history file (its editions before `before`)."""
     events = sorted(set(EVENT_OF_DIVISION.values()))
     if event not in events:
         raise CommandError(f"--event {event!r}: expected one of {', '.join(events)}")
     history = read_history(read_text(history_path), source=history_path)
+    # The file's puzzle sizes are a scraper's guess (pairs first rounds as 1000): take the
+    # rules', as the archive does (docs/archive.md, Puzzle sizes).
+    history = rules_sized(history, source=history_path, ruleset=load_ruleset(ruleset_id),
+                          editions=edition_sizes_file(Path(editions)) if editions else NO_EDITIONS)
     if before is not None:
         history = [row for row in history if row.year < before]
     return rate_people(past_results(history, event=event))

@@ -10,6 +10,7 @@ which must then be one size for the whole round.
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -165,3 +166,54 @@ def read_edition_sizes(text: str, *, source: str) -> dict[tuple[int, str, str], 
 def edition_sizes_file(path: Path) -> dict[tuple[int, str, str], tuple[int, ...]]:
     """An editions file read from disk."""
     return read_edition_sizes(path.read_text(encoding="utf-8"), source=str(path))
+
+
+@dataclass(frozen=True)
+class PiecesWarning:
+    """Rows of one round that placed more pieces than the round's puzzles have: the size taken
+    for the round is then wrong (the 2019 teams final: up to 4,897 pieces against 2000)."""
+
+    source: str
+    year: int
+    event: str
+    round: str
+    rows: tuple[int, ...]
+    most: int
+    puzzles: tuple[int, ...]
+
+    def __str__(self) -> str:
+        rows = ", ".join(str(r) for r in self.rows[:3]) + (", ..." if len(self.rows) > 3 else "")
+        return (f"{self.source}, rows {rows}, field pieces: {len(self.rows)} rows of "
+                f"{self.year} {self.event} {self.round} placed more than the "
+                f"{' + '.join(str(p) for p in self.puzzles)} pieces taken (up to {self.most}); "
+                "their counts are kept, the round's size is in doubt")
+
+
+def pieces_over_size(rows: Iterable[PublishedResult], sizes: ArchiveSizes, *, source: str,
+                     ruleset: Ruleset) -> tuple[PiecesWarning, ...]:
+    """The rounds some of whose rows placed more pieces than the round's puzzles have."""
+    specs = {spec.id: spec for spec in ruleset.events}
+    over: dict[tuple[int, str, str], list[PublishedResult]] = defaultdict(list)
+    for row in rows:
+        if row.event not in specs or row.pieces_placed is None:
+            continue
+        key = (row.year, row.event, round_of(specs[row.event], row.round).code)
+        size = sum(sizes.puzzles.get(key, ()))
+        if size and row.pieces_placed > size:
+            over[key].append(row)
+    return tuple(PiecesWarning(source, year, event, code, tuple(r.row for r in its),
+                               round(max(r.pieces_placed or 0 for r in its)),
+                               tuple(sizes.puzzles[(year, event, code)]))
+                 for (year, event, code), its in sorted(over.items()))
+
+
+def rules_sized(rows: Iterable[PublishedResult], *, source: str, ruleset: Ruleset,
+                editions: EditionSizes = NO_EDITIONS) -> list[PublishedResult]:
+    """The rows with the puzzle size the rules (or `editions`) give their round, as the archive
+    stores them: what a rating from a results file should read (the file's is a guess)."""
+    rows = list(rows)
+    specs = {spec.id: spec for spec in ruleset.events}
+    puzzles = archive_sizes(rows, source=source, ruleset=ruleset, editions=editions).puzzles
+    return [dataclasses.replace(row, puzzle_pieces=sum(
+        puzzles[(row.year, row.event, round_of(specs[row.event], row.round).code)]))
+        if row.event in specs else row for row in rows]

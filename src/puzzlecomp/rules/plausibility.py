@@ -7,7 +7,7 @@ are documented there too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from puzzlecomp.rules.errors import RuleViolation, violation
@@ -150,3 +150,27 @@ def second_looks(recorded: RecordedAt, *, expected_seconds: float | None,
         *same_as_another_table(recorded, others),
         *count_after_finish(recorded, finished_before=finished_before),
     ]
+
+
+def now_ahead_of_group(earlier: Sequence[RecordedAt], new: RecordedAt,
+                       limits: PlausibilityLimits = DEFAULT_LIMITS) -> list[RuleViolation]:
+    """The group's earlier finishes that the new finish shows to be far ahead of the group,
+    and that were not before it: the first finish of a group has nothing to compare with
+    when it is recorded, so it is looked at again when the next one arrives."""
+    if not new.finished or new.time_seconds is None:
+        return []
+    times = {f.entry: f.time_seconds for f in earlier if f.finished
+             and f.time_seconds is not None and f.entry != new.entry}
+    found: list[RuleViolation] = []
+    for one in earlier:
+        if one.entry not in times:
+            continue
+        before = min((t for e, t in times.items() if e != one.entry), default=None)
+        after = new.time_seconds if before is None else min(new.time_seconds, before)
+        if after == before or (before is not None
+                               and far_faster(times[one.entry], before, limits.ahead_of_group)):
+            continue
+        found.extend(v for v in faster_than_references(
+            one, expected_seconds=None, group_next_seconds=after, record_seconds=None,
+            limits=limits) if v.code == "second_look.ahead_of_group")
+    return found

@@ -30,7 +30,12 @@ from puzzlecomp.championships.plain_sql import fetch, quoted, table
 from puzzlecomp.championships.selectors.history import RATED_STATUSES, history_ratings
 from puzzlecomp.planning.fairness import GroupEntrant, expected_seconds, group_paces
 from puzzlecomp.rules.errors import RuleViolation
-from puzzlecomp.rules.plausibility import DEFAULT_LIMITS, RecordedAt, second_looks
+from puzzlecomp.rules.plausibility import (
+    DEFAULT_LIMITS,
+    RecordedAt,
+    now_ahead_of_group,
+    second_looks,
+)
 from puzzlecomp.rules.results import Status
 
 # The judges' actions whose results are looked at again; a head judge's writes are the look.
@@ -179,3 +184,19 @@ def _same_time(rnd: Round, entry_id: int, group: str, time_seconds: int) -> list
         "WHERE r.round_id = %s AND r.status = %s AND r.time_seconds = %s "
         f"AND s.{quoted('group')} = %s AND r.entry_id <> %s",
         [rnd.pk, Status.FINISHED.value, time_seconds, group, entry_id])]
+
+
+def earlier_now_ahead(rnd: Round, entry_id: int, time_seconds: int) -> list[RuleViolation]:
+    """The group's earlier finishes that the finish just recorded (`time_seconds`, of
+    `entry_id`) shows to be far ahead of the group (rules/plausibility.py now_ahead_of_group);
+    each violation's entry is the earlier entry's number. One query: asked on every finish."""
+    rows = fetch(
+        f"SELECT n.number, s.{quoted('table')}, r.status, r.time_seconds, r.missing "
+        f"FROM {table(Result)} r JOIN {table(Seat)} s ON s.round_id = r.round_id "
+        f"AND s.entry_id = r.entry_id JOIN {table(Entry)} n ON n.id = r.entry_id "
+        f"WHERE r.round_id = %s AND r.status = %s AND r.entry_id <> %s "
+        f"AND s.{quoted('group')} = (SELECT g.{quoted('group')} FROM {table(Seat)} g "
+        "WHERE g.round_id = %s AND g.entry_id = %s)",
+        [rnd.pk, Status.FINISHED.value, entry_id, rnd.pk, entry_id])
+    return now_ahead_of_group([_at_table(*row) for row in rows],
+                              RecordedAt("", None, True, time_seconds))

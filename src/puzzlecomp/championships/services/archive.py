@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import hashlib
-import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -35,13 +34,17 @@ from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.importing import country_code
 from puzzlecomp.championships.services.work import action_audit, unit_of_work
 from puzzlecomp.formats.archive_checks import archive_row_problems
+from puzzlecomp.formats.archive_limits import RoundLimits, round_limits
 from puzzlecomp.formats.archive_namesakes import Namesake, namesakes_apart
+from puzzlecomp.formats.archive_rank_order import RankedUnfinished, finishes_ranked_unfinished
 from puzzlecomp.formats.archive_sizes import (
     NO_EDITIONS,
     ArchiveSizes,
     EditionSizes,
+    PiecesWarning,
     SizeWarning,
     archive_sizes,
+    pieces_over_size,
     round_of,
 )
 from puzzlecomp.formats.history_csv import PublishedResult
@@ -79,6 +82,12 @@ class ArchiveImport:
     size_warnings: tuple[SizeWarning, ...] = ()
     # Rows naming a person already in another entry of the round: kept apart as another person.
     namesakes: tuple[Namesake, ...] = ()
+    # Rows that placed more pieces than the round's puzzles have (its size is in doubt).
+    pieces_warnings: tuple[PiecesWarning, ...] = ()
+    # Finishes ranked among the unfinished: taken as not finished (formats/archive_rank_order).
+    ranked_unfinished: tuple[RankedUnfinished, ...] = ()
+    # Rounds whose published time limit the ruleset's contradicts (formats/archive_limits).
+    limit_warnings: tuple[str, ...] = ()
 
 
 def invented_name(archive_id: str) -> tuple[str, str]:
@@ -106,10 +115,12 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
     """
     ruleset = load_ruleset(ruleset_id)
     _check(rows, source, ruleset, slug_prefix)
+    rows, ranked_unfinished = finishes_ranked_unfinished(rows, source=source)
     specs = {spec.id: spec for spec in ruleset.events}
     rows, namesakes = namesakes_apart(
         rows, source=source, round_code=lambda row: round_of(specs[row.event], row.round).code)
     sizes = archive_sizes(rows, source=source, ruleset=ruleset, editions=editions)
+    limits, limit_warnings = round_limits(rows, ruleset, source=source)
     by_year: dict[int, list[PublishedResult]] = defaultdict(list)
     for row in rows:
         by_year[row.year].append(row)
@@ -117,14 +128,18 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
         people, created = _people(rows)
         slugs = []
         for year, year_rows in sorted(by_year.items()):
-            championship = _championship(year, year_rows, ruleset, people, sizes,
+            championship = _championship(year, year_rows, ruleset, people, sizes, limits,
                                          slug=f"{slug_prefix}-{year}", name=f"{title} {year}")
             action_audit(ARCHIVE_IMPORTED, championship=championship, user=user,
                          source=source, results=len(year_rows))
             slugs.append(championship.slug)
         _archived_facts_derive()
         living_facts_derive()
-    return ArchiveImport(tuple(slugs), len(rows), created, sizes.warnings, tuple(namesakes))
+    return ArchiveImport(tuple(slugs), len(rows), created, sizes.warnings, tuple(namesakes),
+                         pieces_warnings=pieces_over_size(rows, sizes, source=source,
+                                                          ruleset=ruleset),
+                         ranked_unfinished=tuple(ranked_unfinished),
+                         limit_warnings=tuple(limit_warnings))
 
 
 def _check(rows: Sequence[PublishedResult], source: str, ruleset: Ruleset,
@@ -181,8 +196,8 @@ def _people(rows: Iterable[PublishedResult]) -> tuple[dict[str, Person], int]:
 
 
 def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
-                  people: dict[str, Person], sizes: ArchiveSizes, *, slug: str,
-                  name: str) -> Championship:
+                  people: dict[str, Person], sizes: ArchiveSizes, limits: RoundLimits, *,
+                  slug: str, name: str) -> Championship:
     starts = dt.datetime(year, 1, 1, tzinfo=dt.UTC)
     championship = Championship.objects.create(
         slug=slug, name=name, ruleset_id=ruleset.id, starts_at=starts, published=True,
@@ -197,7 +212,7 @@ def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
                 members_min=spec.members_min, members_max=spec.members_max, position=position)
             _event_results(event, spec, by_event[spec.id], people, starts,
                            {code: puzzles for (y, e, code), puzzles in sizes.puzzles.items()
-                            if (y, e) == (year, spec.id)})
+                            if (y, e) == (year, spec.id)}, limits)
     return championship
 
 
@@ -207,7 +222,7 @@ def _ruleset_round(spec: EventSpec, code: str) -> RoundSpec | None:
 
 def _event_results(event: Event, spec: EventSpec, rows: list[PublishedResult],
                    people: dict[str, Person], published_at: dt.datetime,
-                   puzzles: dict[str, tuple[int, ...]]) -> None:
+                   puzzles: dict[str, tuple[int, ...]], limits: RoundLimits) -> None:
     rounds: dict[str, Round] = {}
     rows_of_round: dict[tuple[int, str, str, bool], list[PublishedResult]] = defaultdict(list)
     for row in rows:
@@ -216,7 +231,7 @@ def _event_results(event: Event, spec: EventSpec, rows: list[PublishedResult],
     for (position, code, name, grouped), its_rows in sorted(rows_of_round.items()):
         rnd = Round.objects.create(
             event=event, code=code, name=name, position=position,
-            time_limit_minutes=math.ceil(max(r.time_limit_seconds for r in its_rows) / 60),
+            time_limit_minutes=limits[(its_rows[0].year, spec.id, code)],
             groups=sorted({r.round for r in its_rows}) if grouped else [],
             state=RoundState.FINAL, published_at=published_at)
         Puzzle.objects.bulk_create(Puzzle(round=rnd, position=i, pieces=pieces)

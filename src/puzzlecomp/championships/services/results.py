@@ -26,7 +26,11 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.plain_sql import insert, update
 from puzzlecomp.championships.result_values import RESULT_FIELDS, ResultValues
-from puzzlecomp.championships.selectors.plausibility import JUDGES_ACTIONS, second_looks_at
+from puzzlecomp.championships.selectors.plausibility import (
+    JUDGES_ACTIONS,
+    earlier_now_ahead,
+    second_looks_at,
+)
 from puzzlecomp.championships.selectors.recording import client_id_use, result_locked
 from puzzlecomp.championships.services.sqlite_writer import one_sqlite_writer
 from puzzlecomp.championships.services.work import unit_of_work
@@ -160,7 +164,27 @@ def _write(*, round: Round, entry: Entry, values: ResultValues | ValuesOf, actio
                             version=row.version, user=work.user, device=device))
         work.record(entry=entry.number, version=row.version, write=action,
                     reason=reason, device=device.pk if device else None, **new)
+        if action in JUDGES_ACTIONS and new["status"] == results.Status.FINISHED \
+                and new["time_seconds"] is not None:
+            looked_again = _look_again_at_earlier(rnd, entry, new["time_seconds"])
+            if looked_again:
+                work.record(looked_again=looked_again)
     return row
+
+
+def _look_again_at_earlier(rnd: Round, entry: Entry, time_seconds: int) -> dict[str, list[str]]:
+    """Flag the group's earlier finishes that this finish shows far ahead of the group (the
+    first finish of a group had nothing to compare with); {entry number: the new codes}."""
+    flagged: dict[str, list[str]] = {}
+    for found in earlier_now_ahead(rnd, entry.pk, time_seconds):
+        earlier = Result.objects.get(round=rnd, entry__event=rnd.event,
+                                     entry__number=int(found.entry))
+        reason = {"code": found.code, "message": found.message, "params": dict(found.params)}
+        if all(k["code"] != found.code for k in earlier.second_looks):
+            earlier.second_looks = [*earlier.second_looks, reason]
+            earlier.save(update_fields=["second_looks"])
+            flagged[found.entry] = [found.code]
+    return flagged
 
 
 def _second_looks(rnd: Round, entry: Entry, action: str, new: dict[str, Any],
