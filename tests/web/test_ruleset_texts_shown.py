@@ -139,10 +139,12 @@ def test_the_api_keeps_the_stored_name_and_adds_the_name_in_the_requested_langua
 
 def test_the_awards_say_in_czech_who_may_take_the_prizes(client, czech):
     """czech-championship.txt: the medals go to the official ranking only."""
-    rnd = round_of(czech, "individual", "qualification")
+    # Prizes are named once the final is final (rules/prizes.py).
+    rnd = round_of(czech, "individual", "final")
     round_state_set(round=rnd, state=RoundState.RUNNING)
     finish(rnd, enter(rnd, 1, "Petr Novak", "CZ"), 2000)
     finish(rnd, enter(rnd, 2, "Hugo Weber", "DE"), 1900)
+    round_state_set(round=rnd, state=RoundState.FINAL)
     czech.events.filter(code="individual").update(standings_published_at=timezone.now())
     page = get(client, "public:standings:event", czech.slug, "individual", language="cs")
     assert ("Ceny jen pro soutěžící, kteří splňují: Trvalý pobyt v České republice."
