@@ -400,6 +400,9 @@ MESSAGES: Mapping[str, Promise] = {
         "(the next is %(next)s)."),
     "import.birth_date_implausible": _(
         "'%(value)s' is not a plausible birth date for a championship starting on %(start)s"),
+    # Time credits bounded by the round's limit (branch fixrules).
+    "result.credit_too_large": _(
+        "A time credit is at most the round's time limit, %(max)s seconds."),
 }
 
 # How a result's status reads on the screens.
