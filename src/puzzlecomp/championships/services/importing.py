@@ -28,6 +28,7 @@ from django_countries.ioc_data import IOC_TO_ISO
 
 from puzzlecomp.championships.actions import ENTRIES_IMPORTED
 from puzzlecomp.championships.engine import flag_of
+from puzzlecomp.championships.import_rules import RowMember, entry_rule_problems
 from puzzlecomp.championships.models import (
     Entry,
     EntryMember,
@@ -35,7 +36,6 @@ from puzzlecomp.championships.models import (
     Event,
     Person,
 )
-from puzzlecomp.championships.services.import_rules import RowMember, entry_rule_problems
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.championships.time_zones import championship_zone
 from puzzlecomp.rules import limits
