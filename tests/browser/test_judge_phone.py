@@ -396,3 +396,32 @@ def test_a_section_of_many_tables_starts_as_a_compact_list(phone_page):
     page.locator("#compact").tap()
     expect(page.locator("#tables")).not_to_have_class(re.compile(r"\bcompact\b"))
     expect(page.locator("#compact")).to_have_attribute("aria-pressed", "false")
+
+
+def test_a_czech_team_finishes_the_500_first_on_the_phone(phone_page):
+    """czech-championship.txt, Stacking rules: teams choose the order of puzzles themselves, so
+    both puzzles are open on the phone and the 500 may be tapped and checked first."""
+    page = phone_page
+    errors = errors_of(page)
+    championship = published_championship("Czech Teams Phone", ruleset_id="czech-championship")
+    final = seat_round(championship, "teams", "final", tables=1, per_table=1,
+                       started_minutes_ago=40)
+    pair(page, championship)
+    team = entry(page, 1)
+    first = team.locator('.puzzle[data-puzzle="1"]')
+    second = team.locator('.puzzle[data-puzzle="2"]')
+    expect(first.locator('button[data-action="tap"]')).to_be_visible()
+    second.locator('button[data-action="tap"]').tap()
+    sheet = page.locator("#sheet-form")
+    sheet.locator('input[name="complete_and_correct"]').check()
+    sheet.locator('input[name="competitor_confirmed"]').check()
+    sheet.locator('button[data-submit="verify"]').tap()
+    expect(first.locator('button[data-action="tap"]')).to_be_visible()
+    expect(team.locator('button[data-action="open"]')).to_have_count(0)
+    screenshot(page, "judge-chosen-order")
+    expect(page.locator("#sync")).to_have_attribute("data-state", "sent")
+    row = Result.objects.get(round=final)
+    assert [(p["verified"], p["authorised"]) for p in row.puzzles] == [(False, True),
+                                                                        (True, True)]
+    assert (row.status, row.version) == ("unfinished", 2)
+    assert errors == []

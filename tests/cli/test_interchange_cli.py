@@ -150,3 +150,94 @@ def test_results_ranks_a_round_of_the_file_and_names_an_unknown_round(capsys, ch
                          "--round", "final", "--format", "json")
     assert (code, err) == (0, "")
     assert json.loads(out)["ranking"] == []
+
+
+def test_results_names_file_path_entry_and_field_of_each_bad_result(capsys, championship,
+                                                                     tmp_path):
+    """czech-championship.txt, Individual: a finish past the time limit is no time; the line
+    names the file, the result's JSON path, the entry and the field (as the import does)."""
+    data, _ = exported(capsys, championship.slug, tmp_path)
+    numbers = sorted(e["number"] for e in data["entries"] if e["event"] == "individual")
+    base = {"event": "individual", "round": "final", "status": "finished", "pieces": None,
+            "remaining": None, "missing": 0, "missing_contiguous": 0, "missing_found": 0,
+            "time_credit": 0, "puzzles": [], "checked": True, "competitor_confirmed": True,
+            "note": "", "recorded_at": "2027-03-14T09:00:00Z", "version": 1}
+    data["results"] = [{**base, "entry": numbers[0], "time_seconds": 3000},
+                       {**base, "entry": numbers[1], "time_seconds": 0},
+                       {**base, "entry": numbers[2], "time_seconds": 9000}]
+    path = tmp_path / "bad-results.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "championship", "results", str(path), "--event", "individual",
+                         "--round", "final")
+    assert (code, out) == (2, "")
+    lines = err.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(f"error: {path}: results[1].time_seconds: entry {numbers[1]}, "
+                               "field time: ")
+    assert lines[1].startswith(f"error: {path}: results[2].time_seconds: entry {numbers[2]}, "
+                               "field time: ")
+
+
+def test_a_result_credit_that_is_not_its_seats_is_refused(capsys, championship, tmp_path):
+    """czech-championship.txt, Individual: the time limit holds for everyone; a credit is the
+    head judge's grant, written to the seat and the result at once, so a file where the two
+    differ (either way) is refused naming both paths, by import and by results."""
+    data, _ = exported(capsys, championship.slug, tmp_path)
+    first, second = sorted(e["number"] for e in data["entries"]
+                           if e["event"] == "individual")[:2]
+    base = {"event": "individual", "round": "final", "status": "finished", "time_seconds": 4000,
+            "missing": 0, "puzzles": [], "checked": True, "recorded_at": "2027-03-14T09:00:00Z"}
+    data["seats"] = [{"event": "individual", "round": "final", "entry": first, "table": 1,
+                      "time_credit": None},
+                     {"event": "individual", "round": "final", "entry": second, "table": 2,
+                      "time_credit": 600}]
+    data["results"] = [{**base, "entry": first, "time_credit": 600},
+                       {**base, "entry": second, "time_credit": 0}]
+    path = tmp_path / "credits.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    expected = [
+        "results[0].time_credit: 600 s of time credit, but seats[0].time_credit grants 0 s: a "
+        "result carries its seat's credit",
+        "results[1].time_credit: 0 s of time credit, but seats[1].time_credit grants 600 s: a "
+        "result carries its seat's credit"]
+    code, _, err = run(capsys, "championship", "import", str(path), "--slug", "credits")
+    assert code == 2
+    assert err.splitlines() == [f"error: {line}" for line in expected]
+    assert not Championship.objects.filter(slug="credits").exists()
+    code, out, err = run(capsys, "championship", "results", str(path), "--event", "individual",
+                         "--round", "final")
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [f"error: {path}: {line}" for line in expected]
+    data["results"][0]["time_credit"] = 0
+    data["results"][1]["time_credit"] = 600
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "championship", "results", str(path), "--event", "individual",
+                       "--round", "final")
+    assert (code, err) == (0, "")
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ('"800"', "Input should be a valid integer ('800')"),
+    ("NaN", "Input should be a valid integer (nan)"),
+    ("true", "Input should be a valid integer (True)"),
+    ("86401", "Input should be less than or equal to 86400 (86401)"),
+])
+def test_a_bad_per_puzzle_value_is_one_line_naming_its_path(capsys, championship, tmp_path,
+                                                           value, message):
+    """A per-puzzle time given as text, NaN, a yes/no or past a day is refused with its path
+    (results[i].puzzles[j].field), exit status 2 and nothing imported, never a traceback."""
+    data, _ = exported(capsys, championship.slug, tmp_path)
+    number = min(e["number"] for e in data["entries"] if e["event"] == "individual")
+    puzzles = [{"time": 600 + p, "pieces": None, "remaining": None, "missing": 0,
+                "contiguous": 0, "found": 0, "verified": True, "authorised": True}
+               for p in range(8)]
+    puzzles[7]["time"] = "@VALUE@"
+    data["results"] = [{"event": "individual", "round": "final", "entry": number,
+                        "status": "finished", "time_seconds": 700, "puzzles": puzzles,
+                        "recorded_at": "2027-03-14T09:00:00Z"}]
+    path = tmp_path / "puzzles.json"
+    path.write_text(json.dumps(data).replace('"@VALUE@"', value), encoding="utf-8")
+    code, out, err = run(capsys, "championship", "import", str(path), "--slug", "puzzles")
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [f"error: results[0].puzzles[7].time: {message}"]
+    assert not Championship.objects.filter(slug="puzzles").exists()

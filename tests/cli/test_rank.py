@@ -172,3 +172,36 @@ def test_person_facts_follow_the_values_the_ruleset_declares(tmp_path, capsys):
     assert (code, out) == (2, "")
     assert err == (f"{source}, row 3, entry n, field region: region 'Sydney' is not one of ACT, "
                    "NSW, NT, QLD, SA, TAS, VIC, WA, JBT, CX, CC, NF\n")
+
+
+@pytest.mark.parametrize(("event", "text", "problems"), [
+    # One puzzle: time_2 with a value is refused, whether time is given or not.
+    ("individual", "entry,group,time,time_2\nE1,A,1:00:00,1:20:00\nE2,A,,1:20:00\n",
+     ["row 2, entry E1, field time_2: the round has 1 puzzle: time_2 holds '1:20:00'",
+      "row 3, entry E2, field time_2: the round has 1 puzzle: time_2 holds '1:20:00'"]),
+    # Teams: two puzzles; a blank time_3 column is ignored, a filled one refused.
+    ("teams", "entry,group,status,time_1,time_2,time_3\nT1,A,,1:00:00,2:00:00,\n"
+     "T2,A,,1:00:00,2:00:00,2:30:00\n",
+     ["row 3, entry T2, field time_3: the round has 2 puzzles: time_3 holds '2:30:00'"]),
+])
+def test_a_puzzle_column_beyond_the_rounds_puzzles_is_refused_when_filled(
+        tmp_path, capsys, event, text, problems):
+    """wjpc-2025.txt: an individual round has one puzzle, the teams round two; a column for a
+    puzzle the round does not have is refused when it holds a value and ignored when blank."""
+    source = tmp_path / "results.csv"
+    source.write_text(text, encoding="utf-8")
+    code = main(["rank", str(source), "--ruleset", "wjpc-2025", "--event", event])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [f"{source}, {line}" for line in problems]
+
+
+def test_a_blank_puzzle_column_beyond_the_teams_puzzles_is_ignored(tmp_path, capsys):
+    """wjpc-2025.txt, Teams: two puzzles; an empty time_3 column changes nothing."""
+    source = tmp_path / "results.csv"
+    source.write_text("entry,group,time_1,time_2,time_3\nT1,A,1:00:00,2:00:00,\n",
+                      encoding="utf-8")
+    code = main(["rank", str(source), "--ruleset", "wjpc-2025", "--event", "teams"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1].startswith("1,T1,")

@@ -88,6 +88,8 @@ def lived_in(db) -> Championship:
         email="ana@example.org", other_nationalities=["ES"], region="CAT", years_resident=4)
     Puzzle.objects.filter(round=first).update(motif="Owls at night")
     Seat.objects.filter(round=first, entry=entry).update(time_credit=45)
+    # A grant is written to the seat and the result at once (services/disputes.py).
+    Result.objects.filter(round=first, entry=entry).update(time_credit=45)
     CheckIn.objects.create(round=first, entry=entry, status="late", at=timezone.now())
     EntryMember.objects.filter(entry=entry).update(accompanied_by_adult=True)
     Championship.objects.filter(pk=championship.pk).update(

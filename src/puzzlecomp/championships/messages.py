@@ -408,6 +408,9 @@ MESSAGES: Mapping[str, Promise] = {
         "A name is one line of plain text: remove the tab or control character."),
     "import.control_character": _(
         "holds a line break, a tab or another control character: type it as plain text"),
+    # Time credits bounded by the round's limit (branch fixrules).
+    "result.credit_too_large": _(
+        "A time credit is at most the round's time limit, %(max)s seconds."),
 }
 
 # How a result's status reads on the screens.

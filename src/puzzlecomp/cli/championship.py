@@ -11,10 +11,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlecomp.cli.common import CommandError, add_format_argument
 from puzzlecomp.formats.ranking_output import ranking_csv, ranking_json
+from puzzlecomp.rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from puzzlecomp.formats.interchange import ChampionshipFile
 
 
 def register(subparsers: Any) -> None:
@@ -119,10 +123,32 @@ def run_results(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(f"error: {args.file}: {problem}", file=sys.stderr)
         return 2
-    ranking = round_ranking_in_file(document, args.event, args.round)
+    try:
+        ranking = round_ranking_in_file(document, args.event, args.round)
+    except RulesError as error:
+        if not all(v.entry for v in error.violations):
+            raise  # an unknown event or round: named by its option
+        for line in _located(document, args.event, args.round, error):
+            print(f"error: {args.file}: {line}", file=sys.stderr)
+        return 2
     sys.stdout.write(ranking_json(ranking.lines, ranking.rules) if args.format == "json"
                      else ranking_csv(ranking.lines))
     return 0
+
+
+def _located(document: ChampionshipFile, event: str, round_code: str,
+             error: RulesError) -> list[str]:
+    """One line per violation: its JSON path, entry and field, then the engine's message."""
+    from puzzlecomp.championships.services.interchange import result_path
+
+    index = {str(r.entry): i for i, r in enumerate(document.results)
+             if (r.event, r.round) == (event, round_code)}
+    lines = []
+    for v in error.violations:
+        path = result_path(index[v.entry], v.field) if v.entry in index else "results"
+        lines.append(f"{path}: entry {v.entry}" + (f", field {v.field}" if v.field else "")
+                     + f": {v.message}")
+    return lines
 
 
 def run_import(args: argparse.Namespace) -> int:

@@ -126,7 +126,8 @@ def rank_file(path: str, rules: RoundRules, settings: Mapping[str, Value], *,
               ) -> list[RankedEntry]:
     """Rank a results file; raises InputError with every problem of every row, ranking none.
     `checks` adds the caller's own problems of the rows' entries (advance: their groups)."""
-    rows, problems = parse_results(read_text(path), source=path)
+    rows, problems = parse_results(read_text(path), source=path,
+                                   puzzles=len(rules.puzzle_sizes))
     try:
         rows = with_declared_facts(rows, rules, path)
         if checks is not None:

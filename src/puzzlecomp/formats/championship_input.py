@@ -117,7 +117,8 @@ def event_round_results(
         # read_results numbers the first result row 2 (after the header); JSON rows count from 1.
         shift = round_source.first_row - 2
         try:
-            rows = read_results(round_source.text, source=round_source.source)
+            rows = read_results(round_source.text, source=round_source.source,
+                                puzzles=_puzzle_count(event, round_source.round_id))
         except InputError as exc:
             problems.extend(
                 replace(p, row=p.row + shift) if p.row is not None else p for p in exc.problems
@@ -128,6 +129,12 @@ def event_round_results(
     if problems:
         raise InputError(problems)
     return _with_merged_entrants(parsed)
+
+
+def _puzzle_count(event: Event, round_id: str) -> int | None:
+    """The round's number of puzzles; None for a tiebreaker (not a round of the ruleset)."""
+    spec = next((r for r in event.rounds if r.id == round_id), None)
+    return len(spec.puzzle_sizes) if spec is not None else None
 
 
 def tiebreaker_rounds(event: Event) -> dict[str, str]:

@@ -21,6 +21,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    TypeAdapter,
     ValidationError,
     field_validator,
 )
@@ -288,6 +289,25 @@ class CheckInData(Model):
     at: AwareDatetime
 
 
+class PuzzleRecordData(BaseModel):
+    """One per-puzzle record of a multi-puzzle result (services/recording.py writes them): every
+    value of its own type, no text for a number, so what the import stores the engine reads."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    time: Seconds | None = None
+    pieces: Pieces | None = None
+    remaining: Pieces | None = None
+    missing: Pieces = 0
+    contiguous: Pieces = 0
+    found: Pieces = 0
+    verified: bool = True
+    authorised: bool = True
+
+
+PUZZLE_RECORDS: TypeAdapter[list[PuzzleRecordData]] = TypeAdapter(list[PuzzleRecordData])
+
+
 class ResultData(Model):
     event: str = Field(max_length=40)
     round: str = Field(max_length=40)
@@ -506,7 +526,8 @@ def parse_championship_file(data: Any) -> ChampionshipFile:
         raise InterchangeError([
             problem(field_path(error["loc"]), _message(error)) for error in exc.errors()
         ]) from None
-    problems = reference_problems(document)
+    problems = (puzzle_record_problems(document) + reference_problems(document)
+                + credit_problems(document))
     if problems:
         raise InterchangeError(problems)
     return document
@@ -595,6 +616,40 @@ def reference_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
         if q.replaces is not None and (q.event, q.round, q.replaces) not in qualified:
             problems.append(problem(f"qualifiers[{i}].replaces",
                                     f"entry {q.replaces} is no qualifier of this round"))
+    return problems
+
+
+def puzzle_record_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
+    """Every per-puzzle value of the wrong type or out of bounds, by its path."""
+    problems = []
+    for i, result in enumerate(document.results):
+        try:
+            PUZZLE_RECORDS.validate_python(result.puzzles)
+        except ValidationError as exc:
+            problems += [problem(f"results[{i}].puzzles" + field_path(error["loc"]),
+                                 _message(error)) for error in exc.errors()]
+    return problems
+
+
+def credit_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
+    """Every result whose time credit is not its seat's (the head judge's grant, else none).
+
+    The web app writes a grant to the seat and to the result at once (services/disputes.py), so
+    the two disagree only in a file edited by hand: which one counts would be a guess.
+    """
+    seats = {(s.event, s.round, s.entry): (i, s.time_credit or 0)
+             for i, s in enumerate(document.seats)}
+    problems = []
+    for i, result in enumerate(document.results):
+        seat, granted = seats.get((result.event, result.round, result.entry), (None, 0))
+        if result.time_credit == granted:
+            continue
+        where = (f"seats[{seat}].time_credit grants {granted} s" if seat is not None
+                 else "the entry has no seat to grant it")
+        problems.append(problem(
+            f"results[{i}].time_credit",
+            f"{result.time_credit} s of time credit, but {where}: a result carries its "
+            "seat's credit"))
     return problems
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -64,9 +65,9 @@ class ResultRow:
     result: Result
 
 
-def read_results(text: str, *, source: str) -> list[ResultRow]:
+def read_results(text: str, *, source: str, puzzles: int | None = None) -> list[ResultRow]:
     """Parse results CSV text; raises InputError listing every bad row and field."""
-    rows, problems = parse_results(text, source=source)
+    rows, problems = parse_results(text, source=source, puzzles=puzzles)
     if problems:
         raise InputError(problems)
     return rows
@@ -91,8 +92,14 @@ def csv_records(
             yield number, values
 
 
-def parse_results(text: str, *, source: str) -> tuple[list[ResultRow], list[InputProblem]]:
-    """The rows that parse, and a problem for every bad row and field of the others."""
+def parse_results(text: str, *, source: str, puzzles: int | None = None,
+                  ) -> tuple[list[ResultRow], list[InputProblem]]:
+    """The rows that parse, and a problem for every bad row and field of the others.
+
+    `puzzles` is the round's number of puzzles when known: a puzzle column beyond it (`time_3`
+    in a two-puzzle round, `time_2` in a one-puzzle round) is refused when it holds a value and
+    ignored when blank.
+    """
     rows: list[ResultRow] = []
     problems: list[InputProblem] = []
     try:
@@ -100,7 +107,7 @@ def parse_results(text: str, *, source: str) -> tuple[list[ResultRow], list[Inpu
     except InputError as exc:
         return [], exc.problems
     for number, values in records:
-        parser = _RowParser(source, number, values)
+        parser = _RowParser(source, number, values, puzzles)
         parsed = parser.parse()
         problems.extend(parser.problems)
         if parsed is not None:
@@ -109,12 +116,18 @@ def parse_results(text: str, *, source: str) -> tuple[list[ResultRow], list[Inpu
 
 
 class _RowParser:
-    def __init__(self, source: str, row: int, values: dict[str, str]) -> None:
+    def __init__(self, source: str, row: int, values: dict[str, str],
+                 puzzles: int | None = None) -> None:
         self.source = source
         self.row = row
-        self.values = values
+        # Puzzle columns past the round's puzzles that hold a value, with the round's count.
+        self.beyond: list[tuple[str, int]] = []
+        self.values = _within_round(values, puzzles, self.beyond)
         self.entry = values.get("entry", "")
         self.problems: list[InputProblem] = []
+        for field, count in self.beyond:
+            self.problem(field, f"the round has {count} puzzle{'s' if count > 1 else ''}: "
+                         f"{field} holds {values[field]!r}")
 
     def problem(self, field: str, message: str) -> None:
         self.problems.append(InputProblem(self.source, self.row, self.entry, field, message))
@@ -176,6 +189,8 @@ class _RowParser:
                 return Status.FINISHED
             if any(self.text(n) for n in ("pieces", "remaining", "pieces_1", "remaining_1")):
                 return Status.UNFINISHED
+            if self.beyond:
+                return None  # the columns beyond the round's puzzles are named above
             self.problem("status", "no status, time or count given")
             return None
         try:
@@ -275,3 +290,23 @@ class _RowParser:
             return False
         self.problem(name, f"{value!r} is not yes or no")
         return None
+
+
+_PUZZLE_COLUMN = re.compile(rf"({'|'.join(PUZZLE_COLUMNS)})_(\d+)")
+
+
+def _within_round(values: dict[str, str], puzzles: int | None,
+                  beyond: list[tuple[str, int]]) -> dict[str, str]:
+    """The row's values without the puzzle columns past the round's `puzzles` (None: unknown);
+    each such column holding a value is added to `beyond` with the count."""
+    if puzzles is None:
+        return values
+    kept = {}
+    for name, value in values.items():
+        found = _PUZZLE_COLUMN.fullmatch(name)
+        if found and int(found[2]) > puzzles:
+            if value:
+                beyond.append((name, puzzles))
+        else:
+            kept[name] = value
+    return kept

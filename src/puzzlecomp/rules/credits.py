@@ -9,6 +9,7 @@ rulebook names no round without it, so `time_credits = "every_round"` is its rul
 
 from __future__ import annotations
 
+from puzzlecomp.rules import limits
 from puzzlecomp.rules.errors import RuleViolation, violation
 from puzzlecomp.rules.ruleset import Event, Round, Ruleset
 
@@ -23,10 +24,27 @@ def time_credit_allowed(ruleset: Ruleset, event: Event, rnd: Round) -> bool:
     return ruleset.time_credits == "every_round" or not is_final_round(event, rnd)
 
 
+def credit_bound(rnd: Round, time_limit_seconds: int | None = None) -> int:
+    """The largest credit in seconds: the round's time limit (time lost cannot exceed the time
+    there was), never more than a day (rules/limits.py)."""
+    limit = time_limit_seconds or (rnd.time_limit_minutes or 0) * 60 or limits.MAX_SECONDS
+    return min(limit, limits.MAX_SECONDS)
+
+
 def time_credit_refusal(
-    ruleset: Ruleset, event: Event, rnd: Round, *, credit: int, entry: str = ""
+    ruleset: Ruleset, event: Event, rnd: Round, *, credit: int, entry: str = "",
+    time_limit_seconds: int | None = None,
 ) -> RuleViolation | None:
-    """Why a credit of `credit` seconds may not stand in this round, or None when it may."""
+    """Why a credit of `credit` seconds may not stand in this round, or None when it may.
+
+    `time_limit_seconds` is the round's limit where the organiser set its own (else the
+    ruleset's).
+    """
+    most = credit_bound(rnd, time_limit_seconds)
+    if credit > most:
+        return violation("result.credit_too_large",
+                         f"a time credit is at most the round's time limit, {most} s",
+                         entry=entry, field="time_credit", max=most)
     if credit == 0 or time_credit_allowed(ruleset, event, rnd):
         return None
     return violation("result.credit_in_final",

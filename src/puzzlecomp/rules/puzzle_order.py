@@ -30,6 +30,25 @@ def puzzle_stages(rnd: Round) -> tuple[tuple[int, ...], ...]:
     return tuple(stages)
 
 
+def opening_stages(rnd: Round) -> tuple[tuple[int, ...], ...]:
+    """Puzzle indexes (from 0) opened together on the judge's phone, the first open at the start.
+
+    czech-championship.txt, teams: the team chooses the order, so every puzzle is open from the
+    start and any may be finished first; a listed order opens stage after stage.
+    """
+    if rnd.puzzle_order == "chosen":
+        return (tuple(range(len(rnd.puzzles))),)
+    return puzzle_stages(rnd)
+
+
+def too_close_to_other_finish(time: int, others: list[int], gap: int) -> bool:
+    """True when a finish at `time` is less than `gap` from any other finish (a chosen order).
+
+    One puzzle is on the table at a time, so no two finish within the gap, whichever is first.
+    """
+    return any(abs(time - other) < gap for other in others)
+
+
 def earliest_next_finish(previous_end: int, gap: int) -> int:
     """The first second at which a puzzle started after a finish at `previous_end` may finish.
 

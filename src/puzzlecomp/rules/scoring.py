@@ -198,7 +198,8 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
     limit = rules.time_limit_seconds + result.time_credit
     check_contradictions(result, bad)
     credit = time_credit_refusal(rules.ruleset, rules.event, rules.round,
-                                 credit=result.time_credit, entry=entry)
+                                 credit=result.time_credit, entry=entry,
+                                 time_limit_seconds=rules.time_limit_seconds)
     if credit is not None:
         problems.append(credit)
     if result.puzzles and result.status in (Status.FINISHED, Status.UNFINISHED):

@@ -229,7 +229,9 @@ def time_credit_refused(rnd: Round, *, seconds: int, entry: str = "") -> RuleVio
     """Why the round takes no credit of `seconds`, by the engine's rule (rules/credits.py)."""
     ruleset = ruleset_of(rnd)
     event, spec = find_round(ruleset, rnd.event.code, rnd.code)
-    return time_credit_refusal(ruleset, event, spec, credit=seconds, entry=entry)
+    limit = rnd.time_limit_minutes * 60 if rnd.time_limit_minutes else None
+    return time_credit_refusal(ruleset, event, spec, credit=seconds, entry=entry,
+                               time_limit_seconds=limit)
 
 
 def credit_of(granted: int | None, result: Result | None) -> int:

@@ -19,7 +19,7 @@ from puzzlecomp.championships.selectors.rounds import round_clock_get
 from puzzlecomp.championships.services.devices import section_of
 from puzzlecomp.championships.services.recording import LIVE_STATES
 from puzzlecomp.rules.missing_pieces import missing_breakdown
-from puzzlecomp.rules.puzzle_order import puzzle_stages
+from puzzlecomp.rules.puzzle_order import opening_stages
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ def _live_round(device: JudgeDevice, rnd: Round, clock: dict[str, Any]) -> LiveR
         state=str(rnd.state),
         clock=clock, time_limit_seconds=rules.time_limit_seconds,
         puzzle_sizes=rules.puzzle_sizes,
-        stages=tuple(tuple(i + 1 for i in stage) for stage in puzzle_stages(rules.round)),
+        stages=tuple(tuple(i + 1 for i in stage) for stage in opening_stages(rules.round)),
         counting_record=rules.ruleset.counting.record,
         missing_breakdown=missing_breakdown(rules.ruleset.penalty),
         wrong_piece_means_unfinished=rules.ruleset.counting.wrong_piece_means_unfinished,

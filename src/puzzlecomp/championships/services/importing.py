@@ -28,6 +28,7 @@ from django_countries.ioc_data import IOC_TO_ISO
 
 from puzzlecomp.championships.actions import ENTRIES_IMPORTED
 from puzzlecomp.championships.engine import flag_of
+from puzzlecomp.championships.import_rules import RowMember, entry_rule_problems
 from puzzlecomp.championships.models import (
     Entry,
     EntryMember,
@@ -45,7 +46,8 @@ from puzzlecomp.rules.ruleset import PersonFact
 
 COLUMNS = ("entry", "entry_name", "position", "first_name", "last_name", "email",
            "nationality", "residence", "region", "birth_date", "years_resident",
-           "consent_publish", "consent_photos", "first_state_competition_of_year")
+           "consent_publish", "consent_photos", "first_state_competition_of_year",
+           "accompanied_by_adult")
 REQUIRED_COLUMNS = ("first_name", "last_name", "nationality")
 MAX_ROWS = 5000
 # A spreadsheet is measured before it is read: the columns it claims (a sheet may claim all
@@ -109,6 +111,8 @@ class PlannedMember:
     consent_photos: bool
     # Blank: not given (the ruleset may not read it).
     first_state_competition_of_year: bool | None = None
+    # An adult outside the entry comes along (the public form's checkbox; Czech under-16s).
+    accompanied_by_adult: bool = False
 
 
 @dataclass(frozen=True)
@@ -426,6 +430,7 @@ def import_check(*, event: Event, rows: Sequence[Row]) -> ImportPlan:
             consent_publish=read.yes_no("consent_publish"),
             consent_photos=read.yes_no("consent_photos"),
             first_state_competition_of_year=read.yes_no_blank("first_state_competition_of_year"),
+            accompanied_by_adult=read.yes_no("accompanied_by_adult"),
         )
         read.text("entry_name", max_length=200)
         if member.position in positions.setdefault(key, set()):
@@ -436,6 +441,7 @@ def import_check(*, event: Event, rows: Sequence[Row]) -> ImportPlan:
         grouped.setdefault(key, []).append((member, values))
     entries = [_planned_entry(event, key, group, problems) for key, group in grouped.items()]
     problems += _email_problems(event, entries)
+    problems += _rule_problems(event, entries)
     problems.sort(key=lambda p: (p.row or 0, p.field))
     return ImportPlan(entries, problems)
 
@@ -453,6 +459,18 @@ def _planned_entry(event: Event, key: str, group: list[tuple[PlannedMember, Mapp
     names = " & ".join(f"{m.first_name} {m.last_name}" for m in members)
     name = given or (key if event.kind == "team" else names)
     return PlannedEntry(key, name, members)
+
+
+def _rule_problems(event: Event, entries: list[PlannedEntry]) -> list[ImportProblem]:
+    """The public form's entry rules (ages with or without an adult), row by row."""
+    return [
+        ImportProblem(found.violation.code, found.violation.message, row=found.row,
+                      entry=entry.key, field=found.field, params=dict(found.violation.params))
+        for entry in entries
+        for found in entry_rule_problems(event, [
+            RowMember(m.row, f"{m.first_name} {m.last_name}", m.birth_date, m.nationality,
+                      m.accompanied_by_adult) for m in entry.members])
+    ]
 
 
 def _email_problems(event: Event, entries: list[PlannedEntry]) -> list[ImportProblem]:
@@ -524,6 +542,7 @@ def entries_import(*, event: Event, rows: Sequence[Row], by: Any,
         person_iter = iter(persons)
         EntryMember.objects.bulk_create(
             EntryMember(entry=entry, person=next(person_iter), position=i,
+                        accompanied_by_adult=member.accompanied_by_adult,
                         first_state_competition_of_year=member.first_state_competition_of_year,
                         consent_publish=member.consent_publish,
                         consent_photos=member.consent_photos)

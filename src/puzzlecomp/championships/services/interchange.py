@@ -76,6 +76,7 @@ from puzzlecomp.formats.interchange import (
 )
 from puzzlecomp.rules.credits import time_credit_refusal
 from puzzlecomp.rules.errors import RulesError
+from puzzlecomp.rules.limits import MAX_SECONDS
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.rounds import RoundRules, find_round, resolve_round
 from puzzlecomp.rules.scoring import score_result
@@ -182,7 +183,10 @@ def _facts(championship: Championship) -> dict[str, Any]:
             TimeCreditData(event=g.round.event.code, round=g.round.code, entry=g.entry.number,
                            seconds=g.seconds, reason=g.reason, granted_at=g.granted_at)
             for g in TimeCreditGrant.objects.filter(**in_rounds).select_related(
-                "round__event", "entry").order_by(*by_round, "granted_at", "pk")],
+                "round__event", "entry").order_by(*by_round, "granted_at", "pk")
+            # A grant above a day, stored before credits were bounded, is no credit a file can
+            # hold; the seat keeps the credit in force.
+            if g.seconds <= MAX_SECONDS],
     }
 
 
@@ -394,7 +398,7 @@ def _result_problems(document: ChampionshipFile, *, ruleset_id: str,
             score_result(engine_result(Result(**_result_fields(row))), rules[key],
                          entry=str(row.entry))
         except RulesError as error:
-            problems += [problem(_result_path(i, v.field), v.message) for v in error.violations]
+            problems += [problem(result_path(i, v.field), v.message) for v in error.violations]
     for i, seat in enumerate(document.seats):
         # A credit granted before any result is refused as the head judge's grant would be.
         if not seat.time_credit:
@@ -403,13 +407,15 @@ def _result_problems(document: ChampionshipFile, *, ruleset_id: str,
             event, spec = find_round(ruleset, seat.event, seat.round)
         except RulesError:
             continue  # an unknown event or round is named by the file's own checks
-        refused = time_credit_refusal(ruleset, event, spec, credit=seat.time_credit)
+        limit = minutes.get((seat.event, seat.round)) or None
+        refused = time_credit_refusal(ruleset, event, spec, credit=seat.time_credit,
+                                      time_limit_seconds=limit * 60 if limit else None)
         if refused is not None:
             problems.append(problem(f"seats[{i}].time_credit", refused.message))
     return problems
 
 
-def _result_path(index: int, field: str) -> str:
+def result_path(index: int, field: str) -> str:
     """Where an engine violation points in the file ("puzzle 2" is the second puzzle)."""
     if field.startswith("puzzle "):
         return f"results[{index}].puzzles[{int(field.split()[1]) - 1}]"

@@ -30,7 +30,11 @@ from puzzlecomp.championships.services.results import (
     result_submit,
 )
 from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
-from puzzlecomp.rules.puzzle_order import finished_too_soon, puzzle_stages
+from puzzlecomp.rules.puzzle_order import (
+    finished_too_soon,
+    opening_stages,
+    too_close_to_other_finish,
+)
 from puzzlecomp.rules.results import Status
 from puzzlecomp.rules.rounds import RoundRules
 from puzzlecomp.rules.times import format_time
@@ -239,10 +243,12 @@ def _disqualify(write: JudgeWrite, credit: int,
 def fresh_puzzles(rules: RoundRules) -> list[dict[str, Any]]:
     """The per-puzzle records of an entry before its first write: the first stage is open.
 
+    In a chosen order (czech-championship.txt, teams) every puzzle is open from the start.
+
     A puzzle neither finished nor counted yet holds 0 pieces: the live ranking shows what is
     certain, and the count at the limit replaces it.
     """
-    first = set(puzzle_stages(rules.round)[0])
+    first = set(opening_stages(rules.round)[0])
     return [{"time": None, "pieces": 0, "remaining": None, "missing": 0, "contiguous": 0,
              "found": 0, "verified": False, "authorised": i in first}
             for i in range(len(rules.puzzle_sizes))]
@@ -259,7 +265,7 @@ def _multi_puzzle(write: JudgeWrite, current: Result | None, rules: RoundRules, 
         refuse("result.puzzle_unknown", "puzzle", f"give the puzzle, 1 to {count}")
     index = write.puzzle - 1
     record = puzzles[index]
-    stages = puzzle_stages(rules.round)
+    stages = opening_stages(rules.round)
     stage = next(n for n, members in enumerate(stages) if index in members)
     if write.action is Action.AUTHORISE:
         _authorise(puzzles, stages, stage, refuse)
@@ -325,9 +331,14 @@ def _tap_puzzle(write: JudgeWrite, index: int, puzzles: list[dict[str, Any]],
         refuse("result.finish_past_limit", "time_seconds",
                f"finish {format_time(time)} is past the limit of {format_time(limit)}",
                limit=limit)
+    gap = rules.ruleset.next_finish_after_seconds
+    if rules.round.puzzle_order == "chosen":
+        others = [p["time"] for i, p in enumerate(puzzles) if i != index and p["time"] is not None]
+        if too_close_to_other_finish(time, others, gap):
+            refuse("result.puzzle_before_previous", "time_seconds",
+                   f"a puzzle is finished at least {gap} s after the puzzle it follows", gap=gap)
     earlier = [puzzles[i]["time"] for s in stages[:stage] for i in s
                if puzzles[i]["time"] is not None]
-    gap = rules.ruleset.next_finish_after_seconds
     if earlier and finished_too_soon(time, max(earlier), gap):
         refuse("result.puzzle_before_previous", "time_seconds",
                f"a puzzle is finished at least {gap} s after the puzzle it follows", gap=gap)

@@ -26,6 +26,7 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.plain_sql import insert, update
 from puzzlecomp.championships.result_values import RESULT_FIELDS, ResultValues
+from puzzlecomp.championships.selectors.live import time_credit_of
 from puzzlecomp.championships.selectors.plausibility import (
     JUDGES_ACTIONS,
     earlier_now_ahead,
@@ -218,7 +219,7 @@ def result_record(
     missing: int = 0,
     missing_contiguous: int = 0,
     missing_found: int = 0,
-    time_credit: int = 0,
+    time_credit: int | None = None,
     user: Any = None,
     rules: RoundRules | None = None,
     reason: str = "",
@@ -226,7 +227,10 @@ def result_record(
     """Store (or correct) an entry's checked result without a version check (imports, demo).
 
     `rules` may be passed by callers recording many results, to resolve the round once.
+    `time_credit` None: the credit in force (the seat's grant), as every other writer keeps it.
     """
+    if time_credit is None:
+        time_credit = time_credit_of(round, entry)
     values = ResultValues(status=status, time_seconds=time_seconds, pieces=pieces,
                           remaining=remaining, missing=missing,
                           missing_contiguous=missing_contiguous, missing_found=missing_found,

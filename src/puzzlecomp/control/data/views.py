@@ -136,6 +136,9 @@ def import_guide() -> list[tuple[str, str]]:
         ("first_state_competition_of_year",
          _("The person's first state competition of the calendar year (Australian territory "
            "residents' trophies): %(yes_no)s; blank when not given.") % {"yes_no": yes_no}),
+        ("accompanied_by_adult",
+         _("An adult outside the entry comes along (ages as on the registration form): "
+           "%(yes_no)s.") % {"yes_no": yes_no}),
     ]
 
 

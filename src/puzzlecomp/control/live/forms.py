@@ -35,7 +35,12 @@ class TimeCreditForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
     def clean_credit(self) -> int:
-        return _seconds(self.cleaned_data["credit"])
+        seconds = _seconds(self.cleaned_data["credit"])
+        # The round's own limit is the service's check (rules/credits.py); a day bounds any.
+        if seconds > limits.MAX_SECONDS:
+            raise forms.ValidationError(
+                _("A time credit is at most %(max)s.") % {"max": format_time(limits.MAX_SECONDS)})
+        return seconds
 
 
 # Engine field names -> the form field that shows their error.
