@@ -45,4 +45,5 @@ items = "a cake"
 
 def test_names_conditions_prizes_and_choices_are_words_and_ids_brands_and_codes_are_not():
     texts = shown_texts(parse_ruleset(RULESET, filename="club.toml"))
-    assert texts == {"Club Cup", "North", "Lives in the north", "Solo", "Heat", "a cake"}
+    assert texts == {"Club Cup", "Region of residence", "North", "Lives in the north", "Solo",
+                     "Heat", "a cake"}
