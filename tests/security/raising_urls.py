@@ -9,3 +9,5 @@ def fails(request: HttpRequest) -> HttpResponse:
 
 
 urlpatterns = [path("fails/", fails)]
+# As the site's own URLconf (web/urls.py): its 500 page.
+handler500 = "puzzlecomp.web.error_pages.server_error"

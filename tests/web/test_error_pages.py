@@ -18,6 +18,7 @@ def broken(request: HttpRequest) -> None:
 
 
 urlpatterns = [path("broken/", broken), path("", include("puzzlecomp.web.urls"))]
+handler500 = "puzzlecomp.web.error_pages.server_error"
 
 
 def test_a_missing_page_has_the_header_a_link_home_and_the_readers_language():
@@ -49,3 +50,17 @@ def test_a_server_error_page_has_the_header_and_a_link_home_without_touching_the
     assert 'class="brand" href="/"' in html
     assert "Noe gikk galt" in html
     assert "a fault inside a view" not in html
+
+
+def test_a_500_page_that_cannot_be_drawn_is_answered_plainly(settings, monkeypatch):
+    """Static files not collected (a manifest entry missing) must not turn the error page
+    itself into a crash."""
+    settings.ROOT_URLCONF = __name__
+
+    def missing(name: str) -> None:
+        raise ValueError("Missing staticfiles manifest entry")
+
+    monkeypatch.setattr("puzzlecomp.web.error_pages.loader.get_template", missing)
+    response = Client(raise_request_exception=False).get("/broken/")
+    assert response.status_code == 500
+    assert b"Something went wrong" in response.content

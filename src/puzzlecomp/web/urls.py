@@ -25,3 +25,5 @@ urlpatterns = [
     path("judge/<slug:slug>/", include("puzzlecomp.judging.urls")),
     path("", include("puzzlecomp.public.urls")),
 ]
+
+handler500 = "puzzlecomp.web.error_pages.server_error"
