@@ -83,6 +83,7 @@ WRITES: dict[str, Role | str] = {
     "control:registrations:not_same_person": Role.ORGANISER,
     "control:registrations:merge_undo": Role.ORGANISER,
     "control:registrations:claim_approve": Role.ORGANISER,
+    "control:registrations:person_facts": Role.ORGANISER,
     "control:planning:groups_assign": Role.ORGANISER,
     "control:planning:group_move": Role.ORGANISER,
     "control:planning:groups_publish": Role.ORGANISER,
@@ -115,6 +116,7 @@ WRITES: dict[str, Role | str] = {
     "control:rounds:qualifier_withdraw": Role.ORGANISER,
     "control:rounds:next_round_create": Role.ORGANISER,
     "control:standings:publish": Role.ORGANISER,
+    "control:standings:tiebreaker_hold": Role.ORGANISER,
     "judging:pair": ANYONE,
     # Pairing a phone for a table's row: a judge of the championship (see ANONYMOUS_FORBIDDEN).
     "judging:table": Role.JUDGE,

@@ -129,7 +129,9 @@ def test_a_waiting_group_shows_waiting_and_its_limit_not_the_other_groups_countd
 def test_stop_assembling_shows_counting_and_when_it_stopped_not_a_countdown(
         seated, client, clock):
     group_start(round=seated, group="A", now=START)
-    round_move(round=seated, to=RoundState.COUNTING, now=START + dt.timedelta(minutes=40))
+    # Groups B-F wait: stopping now ends them too, passed knowingly (rules/guards.py).
+    round_move(round=seated, to=RoundState.COUNTING, now=START + dt.timedelta(minutes=40),
+               knowingly=len(seated.groups) - 1)
     clock("2027-07-01T12:45")
     slug = seated.event.championship.slug
     page = client.get(reverse("public:live:round", args=[slug, seated.pk]) + "?group=A")
@@ -145,7 +147,9 @@ def test_the_judges_phone_shows_the_clock_the_rules_decide(seated, clock):
     device = device_create(championship=seated.event.championship, label="Tables 1-10",
                            table_from=1, table_to=10, user=None)[0]
     group_start(round=seated, group="A", now=START)
-    round_move(round=seated, to=RoundState.COUNTING, now=START + dt.timedelta(minutes=40))
+    # Groups B-F wait: stopping now ends them too, passed knowingly (rules/guards.py).
+    round_move(round=seated, to=RoundState.COUNTING, now=START + dt.timedelta(minutes=40),
+               knowingly=len(seated.groups) - 1)
     clock("2027-07-01T12:50")
     (shown,) = device_overview(device).rounds
     assert shown.clock["shows"] == "counting"
