@@ -9,10 +9,12 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from puzzlecomp.championships.models import Round
+from puzzlecomp.championships.models import ProjectorScene, Role, Round
+from puzzlecomp.championships.services.projector import projector_scene_set
 from puzzlecomp.championships.services.results import ResultValues, result_submit
 from puzzlecomp.rules.results import Status
 from tests.browser.conftest import screenshot
+from tests.browser.test_guard_screens import session_of
 from tests.browser.test_live_results import running_round, wait_until_live, write
 from tests.web.test_public_results import enter
 
@@ -82,3 +84,88 @@ def test_the_projector_clock_counts_down(live_page):
     assert shown.startswith(("1:19:", "1:20:"))
     expect(clock).not_to_have_text(shown, timeout=3000)
     expect(live_page.locator("[data-state]")).to_have_text("Running")
+
+
+PAIRS = ["Anna-Katharina Johansson & Bartholomew Featherstonehaugh",
+         "Rosa Garcia & Ben Berg", "Magdalena Nováková-Dvořáková & Søren Kierkegaard-Holm"]
+
+
+def hall_url(rnd: Round) -> str:
+    return reverse("public:live:hall", args=[rnd.event.championship.slug])
+
+
+@pytest.mark.parametrize("scene", [ProjectorScene.RESULTS, ProjectorScene.QUALIFIERS,
+                                   ProjectorScene.PODIUM])
+def test_a_pairs_whole_name_shows_on_every_scene(live_page, scene):
+    """Issue 24: pair and team names wrap instead of being cut to one surname."""
+    rnd = running_round("wjpc-2025", "pairs", "first")
+    for number, name in enumerate(PAIRS, start=1):
+        entry = enter(rnd, number, name, "NO", table=number, members=2)
+        write(rnd, entry, Status.FINISHED, time_seconds=2000 + number * 60)
+    projector_scene_set(championship=rnd.event.championship, scene=scene, round=rnd)
+    live_page.set_viewport_size({"width": 1920, "height": 1080})
+    live_page.goto(hall_url(rnd))
+    names = live_page.locator(".scene .name")
+    expect(names.first).to_be_visible()
+    for n in range(names.count()):
+        shown = names.nth(n)
+        assert shown.text_content().strip() in PAIRS
+        # Nothing hidden: the box holds the whole name (on two lines when it must).
+        assert shown.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), shown.text_content()
+        assert shown.evaluate("e => getComputedStyle(e).textOverflow") != "ellipsis"
+    screenshot(live_page, f"hall-{scene}-pairs")
+
+
+def test_the_projector_page_wraps_a_pairs_name_and_still_pages(live_page):
+    rnd = running_round("wjpc-2025", "pairs", "first")
+    for number in range(1, 31):
+        entry = enter(rnd, number, PAIRS[number % 3], "NO", table=number, members=2)
+        write(rnd, entry, Status.FINISHED, time_seconds=2000 + number * 7)
+    live_page.goto(projector_url(rnd, "A"))
+    shown = live_page.locator("[data-groups] tbody tr[data-entry]")
+    expect(live_page.locator("[data-pager]")).to_contain_text("Page 1 of")
+    name = live_page.locator("[data-groups] td.name").first
+    assert name.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    last = shown.nth(shown.count() - 1).bounding_box()
+    assert last is not None
+    assert last["y"] + last["height"] <= 900
+
+
+def test_the_head_judge_switches_scene_group_and_message_and_sees_what_the_hall_shows(
+        live_page, asgi_server):
+    """The control page: the group as well as the round; what the hall shows now; the message
+    leaves with its scene."""
+    rnd = running_round("wjpc-2025", "individual", "first")
+    championship = rnd.event.championship
+    enter(rnd, 1, "Ana Novak", "CZ", table=1)
+    write(rnd, enter(rnd, 2, "Filip Meyer", "DE", group="B", table=1), Status.FINISHED,
+          time_seconds=2500)
+    live_page.context.add_cookies([{"name": "sessionid", "url": asgi_server,
+                                    "value": session_of(championship, Role.HEAD_JUDGE)}])
+    control = reverse("control:live:index", args=[championship.slug])
+    live_page.goto(control)
+    live_page.select_option("select[name=scene]", "results")
+    live_page.select_option("select[name=round]", str(rnd.pk))
+    live_page.select_option("select[name=group]", "B")
+    live_page.fill("input[name=message]", "Group C starts at 15:00")
+    live_page.click("form.scene-form button[type=submit]")
+    now = live_page.locator("[data-projector-now]")
+    expect(now.locator('[data-now="scene"]')).to_have_text("Results")
+    expect(now.locator('[data-now="group"]')).to_have_text("Group B")
+    expect(now.locator('[data-now="message"]')).to_contain_text("Group C starts at 15:00")
+    expect(live_page.locator("input[name=message]")).to_have_value("")
+    screenshot(live_page, "projector-control")
+
+    hall = live_page.context.new_page()
+    hall.set_viewport_size({"width": 1920, "height": 1080})
+    hall.goto(hall_url(rnd))
+    expect(hall.locator("[data-scene-message]")).to_have_text("Group C starts at 15:00")
+    expect(hall.locator('.scene [data-entry]')).to_have_count(1)
+    expect(hall.locator("h1")).to_contain_text("Group B")
+
+    live_page.select_option("select[name=scene]", "clock")
+    live_page.click("form.scene-form button[type=submit]")
+    expect(now.locator('[data-now="message"]')).to_contain_text("none")
+    # The hall follows the switch live, and the message has left with its scene.
+    expect(hall.locator("div.scene-clock")).to_be_visible(timeout=5000)
+    expect(hall.locator("[data-scene-message]")).to_have_count(0)

@@ -191,3 +191,108 @@ def test_a_judge_may_not_switch_the_projectors(client_as, running):
     assert response.status_code == 403
     championship.refresh_from_db()
     assert championship.projector_message == ""
+
+
+def scene_post(client, championship, **data) -> None:
+    response = client.post(reverse("control:live:projector_scene", args=[championship.slug]),
+                           data)
+    assert response.status_code == 302
+
+
+def test_the_projectors_show_one_group_of_the_round_the_head_judge_chose(client, client_as,
+                                                                         running):
+    championship = running.event.championship
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    scene_post(head_judge, championship, scene="results", round=running.pk, group="B")
+    html = get(client, "hall", championship.slug)
+    assert "Group B" in html
+    assert re.findall(r'data-entry="(\d+)"', html) == ["5"]
+    scene_post(head_judge, championship, scene="results", round=running.pk, group="")
+    assert re.findall(r'data-entry="(\d+)"', get(client, "hall", championship.slug)) == [
+        "3", "1", "2", "5"]
+
+
+def test_a_group_the_round_does_not_have_is_refused(client_as, running):
+    championship = running.event.championship
+    scene_post(client_as(championship, Role.HEAD_JUDGE), championship, scene="results",
+               round=running.pk, group="Z")
+    championship.refresh_from_db()
+    assert (championship.projector_scene, championship.projector_group) == (
+        ProjectorScene.CLOCK, "")
+
+
+def test_a_message_leaves_the_projectors_with_its_scene(client, client_as, running):
+    championship = running.event.championship
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    scene_post(head_judge, championship, scene="clock", round=running.pk,
+               message="Lunch until 13:00")
+    assert "Lunch until 13:00" in get(client, "hall", championship.slug)
+    # The control page offers the next scene without it: switching clears it.
+    form = head_judge.get(reverse("control:live:index", args=[championship.slug]))
+    assert form.context["scene_form"]["message"].value() in (None, "")
+    scene_post(head_judge, championship, scene="results", round=running.pk)
+    assert "Lunch until 13:00" not in get(client, "hall", championship.slug)
+    scene_post(head_judge, championship, scene="podium", round=running.pk,
+               message="Lunch until 13:00")
+    assert "Lunch until 13:00" in get(client, "hall", championship.slug)
+
+
+def test_the_control_page_says_what_the_hall_shows_now(client_as, running):
+    championship = running.event.championship
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    scene_post(head_judge, championship, scene="qualifiers", round=running.pk, group="A",
+               message="Semifinal at 16:00")
+    html = head_judge.get(reverse("control:live:index", args=[championship.slug])).content.decode()
+    now = html[html.index("data-projector-now"):]
+    assert re.search(r'data-now="scene">Qualifiers<', now)
+    assert re.search(r'data-now="round">Individual · First round<', now)
+    assert re.search(r'data-now="group">Group A<', now)
+    assert "Semifinal at 16:00" in now
+
+
+def line(entry: int, group: str, qualified: dict | None) -> dict:
+    return {"entry": entry, "name": f"Entrant {entry}", "group": group, "status": "finished",
+            "time_seconds": 3000, "final_seconds": 3000, "rank": entry, "qualified": qualified}
+
+
+def test_the_qualifiers_scene_lists_only_those_going_on_and_the_confirmed_once_confirmed():
+    from puzzlecomp.public.live.broadcast import qualifiers
+    from puzzlecomp.public.live.display import page_words
+
+    words = page_words(next_round="Semifinal")
+    forecast = {"to_group": "", "reason": "place"}
+    data = {"round": {"groups": ["A", "B"]},
+            "lines": [line(1, "A", forecast), line(2, "A", None), line(3, "B", forecast)]}
+    shown = qualifiers(data, words)
+    assert [[r.entry for r in g.rows] for g in shown] == [[1], [3]]
+    assert not any(r.qualification.confirmed for g in shown for r in g.rows)
+    assert [[r.entry for r in g.rows] for g in qualifiers(data, words, group="B")] == [[3]]
+    # Once the organiser confirmed, a forecast no longer stands beside the confirmed.
+    data["lines"][0]["qualified"] = {**forecast, "confirmed": "1"}
+    assert [[r.entry for r in g.rows] for g in qualifiers(data, words)] == [[1]]
+
+
+def test_the_qualifiers_scene_says_a_forecast_is_expected(client, client_as, running):
+    championship = running.event.championship
+    scene_post(client_as(championship, Role.HEAD_JUDGE), championship, scene="qualifiers",
+               round=running.pk, group="A")
+    html = get(client, "hall", championship.slug)
+    assert "expected, not yet confirmed" in html
+    assert re.findall(r'data-entry="(\d+)"', html) == ["3", "1", "2"]
+
+
+def test_the_clock_scene_says_which_group_is_at_the_tables(client, client_as, championship):
+    from puzzlecomp.championships.services.rounds import group_start
+
+    rnd = round_of(championship, "individual", "first")
+    enter(rnd, 1, "Ana Novak", "CZ", table=1)
+    enter(rnd, 2, "Filip Meyer", "DE", group="B", table=1)
+    group_start(round=rnd, group="B")
+    scene_post(client_as(championship, Role.HEAD_JUDGE), championship, scene="clock",
+               round=rnd.pk)
+    html = get(client, "hall", championship.slug)
+    assert "Group B is at the tables" in html
+    assert "Waiting to start: groups A, C, D, E, F" in html
+    # The clock overlay of the whole round says it too.
+    assert "Group B is at the tables" in get(client, "overlay", championship.slug, rnd.pk,
+                                             "clock")

@@ -59,6 +59,8 @@ class Championship(models.Model):
                                         blank=True, on_delete=models.SET_NULL,
                                         related_name="+")
     projector_message = models.CharField(_("projector message"), max_length=200, blank=True)
+    # One group of the projector round ("": every group, or the round has none).
+    projector_group = models.CharField(_("projector group"), max_length=20, blank=True)
     # Registration terms the organiser sets where the ruleset names none (Czech, Norway,
     # Australia); a ruleset's own window, refund rule and currency win over these.
     registration_opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)

@@ -157,12 +157,17 @@ class DisputeResolveForm(ResultFieldsForm):
 
 
 class ProjectorSceneForm(forms.Form):
-    """What the hall's projectors show: a scene of a round, or a message."""
+    """What the hall's projectors show: a scene of a round (or of one of its groups), or a
+    message. The message goes with the scene it is sent with: a switch without it clears it."""
 
     scene = forms.ChoiceField(label=_("Scene"), choices=ProjectorScene.choices)
     round = forms.ModelChoiceField(label=_("Round"), queryset=Round.objects.none(),
                                    required=False)
-    message = forms.CharField(label=_("Message"), max_length=200, required=False)
+    group = forms.ChoiceField(label=_("Group"), required=False,
+                              help_text=_("One group of the round, or every group."))
+    message = forms.CharField(label=_("Message"), max_length=200, required=False,
+                              help_text=_("Shown with this scene only: send it again with the "
+                                          "next scene to keep it."))
 
     def __init__(self, *args: Any, championship: Championship, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -171,14 +176,23 @@ class ProjectorSceneForm(forms.Form):
         field.queryset = (Round.objects.filter(event__championship=championship)
                           .select_related("event").order_by("event__position", "position"))
         field.label_from_instance = lambda rnd: f"{rnd.event.display_name} · {rnd.display_name}"
+        groups = sorted({g for rnd in field.queryset for g in rnd.groups or []})
+        group = self.fields["group"]
+        assert isinstance(group, forms.ChoiceField)
+        group.choices = [("", _("Every group")),
+                         *((g, _("Group %(group)s") % {"group": g}) for g in groups)]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         scene = data.get("scene")
+        rnd, group = data.get("round"), data.get("group") or ""
         if scene == ProjectorScene.MESSAGE and not data.get("message"):
             self.add_error("message", _("Write the message to show."))
-        elif scene and scene != ProjectorScene.MESSAGE and data.get("round") is None:
+        elif scene and scene != ProjectorScene.MESSAGE and rnd is None:
             self.add_error("round", _("Choose the round whose scene to show."))
+        elif scene != ProjectorScene.MESSAGE and group and group not in (rnd.groups or []):
+            self.add_error("group", _("%(round)s has no group %(group)s.")
+                           % {"round": rnd.display_name, "group": group})
         return data
 
 

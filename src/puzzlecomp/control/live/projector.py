@@ -17,9 +17,25 @@ from puzzlecomp.control.live.forms import ProjectorSceneForm
 
 def scene_form(championship: Championship) -> ProjectorSceneForm:
     """The form as the projectors stand now."""
+    # The message is not carried over: it leaves the projectors with its scene.
     return ProjectorSceneForm(championship=championship, initial={
         "scene": championship.projector_scene, "round": championship.projector_round_id,
-        "message": championship.projector_message})
+        "group": championship.projector_group})
+
+
+def projector_now(championship: Championship) -> dict[str, str]:
+    """What the hall's projectors show now, in words: scene, round, group and message."""
+    rnd = championship.projector_round
+    alone = championship.projector_scene == ProjectorScene.MESSAGE or rnd is None
+    group = championship.projector_group
+    return {
+        "scene": str(championship.get_projector_scene_display()),
+        "round": "" if alone or rnd is None
+        else f"{rnd.event.display_name} · {rnd.display_name}",
+        "group": "" if alone or not (rnd and rnd.groups)
+        else _("Group %(group)s") % {"group": group} if group else _("Every group"),
+        "message": championship.projector_message,
+    }
 
 
 @requires_role(Role.HEAD_JUDGE)
@@ -31,8 +47,10 @@ def projector_scene(request: HttpRequest, championship: Championship) -> HttpRes
     else:
         data = form.cleaned_data
         scene = ProjectorScene(data["scene"])
+        alone = scene == ProjectorScene.MESSAGE
         projector_scene_set(championship=championship, scene=scene,
-                            round=None if scene == ProjectorScene.MESSAGE else data["round"],
+                            round=None if alone else data["round"],
+                            group="" if alone else data["group"] or "",
                             message=data["message"], user=request.user)
         messages.success(request, _("The projectors now show: %(scene)s.")
                          % {"scene": scene.label})

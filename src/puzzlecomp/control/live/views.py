@@ -76,7 +76,7 @@ from puzzlecomp.control.live.forms import (
     TimeCreditForm,
     initial_of,
 )
-from puzzlecomp.control.live.projector import scene_form
+from puzzlecomp.control.live.projector import projector_now, scene_form
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.guards import GUARDS
@@ -181,6 +181,7 @@ def index(request: HttpRequest, championship: Championship) -> HttpResponse:
     return render(request, "control/live/index.html", {
         "championship": championship, "rounds": selectors.rounds_of(championship.pk),
         "acts": _acts(request, championship), "scene_form": scene_form(championship),
+        "projector_now": projector_now(championship),
     })
 
 

@@ -70,13 +70,44 @@ def podium(data: dict[str, Any], words: Words, *, group: str | None) -> list[Gro
             for g in top_rows(data, words, group=group, count=PODIUM_PLACES * 2)]
 
 
-def qualifiers(data: dict[str, Any], words: Words) -> list[GroupRows]:
-    """The lines going on to the next round (confirmed, or the engine's forecast), by group."""
+def qualifiers(data: dict[str, Any], words: Words, *,
+               group: str | None = None) -> list[GroupRows]:
+    """The lines going on to the next round, by group (or of `group`): the confirmed
+    qualifiers once the organiser confirmed any, else the engine's forecast (each row says
+    which it is), and never a line that does not go on."""
+    going = [line for line in data["lines"] if line.get("qualified") and _in_group(line, group)]
+    if any(line["qualified"].get("confirmed") for line in going):
+        going = [line for line in going if line["qualified"].get("confirmed")]
     by_group: dict[str, list[ResultRow]] = {}
-    for line in data["lines"]:
-        if line.get("qualified"):
-            by_group.setdefault(line.get("group") or "", []).append(result_row(line, words))
+    for line in going:
+        by_group.setdefault(line.get("group") or "", []).append(result_row(line, words))
     return [GroupRows(g, group_heading(g), rows) for g, rows in by_group.items()]
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Which groups of a round of several are at the tables now, and which still wait."""
+
+    playing: list[str]
+    waiting: list[str]
+
+
+def groups_at_tables(data: dict[str, Any]) -> Tables:
+    """The groups assembling now (their clock counts down) and those waiting for their start,
+    from the snapshot's clocks (`rules.round_life.group_clock_at` decided each); nothing for a
+    round of one group."""
+    groups = list(data["round"]["groups"] or [])
+    if len(groups) < 2:
+        return Tables([], [])
+    clocks = data.get("group_clocks") or {}
+    if not clocks:
+        # Started as a whole (or not at all): every group shares the round's clock.
+        shows = data["clock"]["shows"]
+        return Tables(groups if shows == "countdown" else [],
+                      groups if shows == "waiting" else [])
+    return Tables([g for g in groups if (clocks.get(g) or {}).get("shows") == "countdown"],
+                  [g for g in groups if (clocks.get(g) or {}).get("shows", "waiting")
+                   == "waiting"])
 
 
 def entrant_row(data: dict[str, Any], words: Words, number: int) -> ResultRow | None:

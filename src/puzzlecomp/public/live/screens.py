@@ -69,6 +69,8 @@ def overlay(request: HttpRequest, slug: str, round_id: int, kind: str) -> HttpRe
                 count=_number(request, "n", TOP_DEFAULT, 1, broadcast.TOP_MOST))
         elif kind == "podium":
             context["groups"] = broadcast.podium(data, words, group=group)
+        elif kind == "clock" and group is None:
+            context["tables"] = broadcast.groups_at_tables(data)
         elif kind == "lower-third":
             row = broadcast.entrant_row(data, words, _number(request, "entry", None, 1, 10**6))
             if row is None:
@@ -81,26 +83,32 @@ def overlay(request: HttpRequest, slug: str, round_id: int, kind: str) -> HttpRe
 
 @require_safe
 def hall(request: HttpRequest, slug: str) -> HttpResponse:
-    """The hall's projector: the scene the head judge chose, switched live."""
+    """The hall's projector: the scene the head judge chose (of one group, or of every group),
+    with the message sent with it, switched live."""
     championship = get_object_or_404(Championship, slug=slug, published=True)
     scene = championship.projector_scene
     rnd = championship.projector_round
+    group = championship.projector_group or None
     context: dict[str, Any] = {"scene": scene, "message": championship.projector_message,
                                "part": "public/live/scenes/_scene.html"}
     if rnd is not None and scene != ProjectorScene.MESSAGE:
         rnd.event.championship = championship
-        context.update(_round_context(rnd))
+        if group not in (rnd.groups or []):
+            group = None
+        context.update(_round_context(rnd, group), group=group)
         data, words = context["data"], context.get("words")
         if data is not None and words is not None:
-            groups = data["round"]["groups"] or [""]
+            groups = [group] if group else data["round"]["groups"] or [""]
             if scene == ProjectorScene.RESULTS:
                 context["groups"] = broadcast.top_rows(
-                    data, words, group=None,
+                    data, words, group=group,
                     count=SCENE_ROWS_WIDE if len(groups) <= 3 else SCENE_ROWS_GRID)
             elif scene == ProjectorScene.PODIUM:
-                context["groups"] = broadcast.podium(data, words, group=None)
+                context["groups"] = broadcast.podium(data, words, group=group)
             elif scene == ProjectorScene.QUALIFIERS:
-                context["groups"] = broadcast.qualifiers(data, words)
+                context["groups"] = broadcast.qualifiers(data, words, group=group)
+            elif scene == ProjectorScene.CLOCK and group is None:
+                context["tables"] = broadcast.groups_at_tables(data)
     return _screen(request, championship, context, follows=rnd, body="hall")
 
 

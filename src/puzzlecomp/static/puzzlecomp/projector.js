@@ -97,6 +97,19 @@ function fitRows() {
     paginate();
     drawPage();
   }
+  // A pair's or a team's name on two lines makes its row taller: fewer rows a page until the
+  // last one drawn fits the screen.
+  const limit = main.getBoundingClientRect().bottom + 0.5;
+  while (rowsPerPage > 3 && lastRowBottom() > limit) {
+    rowsPerPage -= 1;
+    paginate();
+    drawPage();
+  }
+}
+
+function lastRowBottom() {
+  const rows = main.querySelectorAll("tbody tr");
+  return rows.length ? rows[rows.length - 1].getBoundingClientRect().bottom : 0;
 }
 
 /** The newest results, newest first, for the ticker at the bottom. */
