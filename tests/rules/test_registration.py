@@ -529,3 +529,29 @@ def test_the_wjpc_window_wins_over_an_organisers_window() -> None:
     period = registration_period(policy, competition_start=start,
                                  organiser_opens=dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
     assert period.opens == dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
+
+
+def test_an_events_registration_closes_when_its_first_round_starts() -> None:
+    """wjpc-2025.txt, Registration: registration closes before the start; an organiser's later
+    closing does not keep an event open that is already being played."""
+    from puzzlecomp.rules.registration import RegistrationPeriod, registration_period_of_event
+
+    window = RegistrationPeriod(opens=dt.datetime(2027, 1, 1, tzinfo=dt.UTC),
+                                closes=dt.datetime(2027, 9, 20, tzinfo=dt.UTC))
+    started = dt.datetime(2027, 6, 30, 9, tzinfo=dt.UTC)
+    assert registration_period_of_event(window, first_round_started=None) == window
+    assert registration_period_of_event(window, first_round_started=started).closes == started
+    early = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
+    assert registration_period_of_event(window, first_round_started=early) == RegistrationPeriod(
+        opens=early, closes=early)
+
+
+def test_each_member_of_an_entry_gives_an_email_of_their_own() -> None:
+    """wjpc-2025.txt, Registration: a child under 14 enters "accompanied by an adult as a pair
+    or team"; the child's address cannot be the parent's (it says who the person is)."""
+    from puzzlecomp.rules.registration import shared_email_violations
+
+    assert shared_email_violations([("Ana Ruiz", "ana@x.org"), ("Pia Ruiz", "pia@x.org")]) == []
+    [problem] = shared_email_violations([("Ana Ruiz", "ana@x.org"), ("Pia Ruiz", " ANA@x.org")])
+    assert (problem.code, problem.field) == ("registration.email_shared", "members[1].email")
+    assert problem.params == {"person": "Pia Ruiz", "other": "Ana Ruiz"}

@@ -372,3 +372,37 @@ def test_emails_name_the_championship_its_date_and_venue_and_link_to_the_entrant
     assert "20 September 2027" in message.body
     token = wjpc.events.get(code="individual").entries.get().token
     assert f"https://wjpc.example.org/c/{wjpc.slug}/disputes/{token}/" in message.body
+
+
+def test_a_child_in_a_pair_needs_an_email_of_their_own_not_the_parents(wjpc, submit, clock):
+    """wjpc-2025.txt, Registration: under 14 only "accompanied by an adult as a pair or team".
+    The address tells who a person is, so the child's cannot be the parent's: refused at the
+    child's email field, naming whose it is, and nothing is written."""
+    parent = person("Ana", "Ruiz")
+    child = person("Pia", "Ruiz", born="2015-06-01", email="ana@example.org")
+    page = register(submit, wjpc, "pairs", parent, child).content.decode()
+    assert "This is the email of Ana Ruiz: Pia Ruiz needs an address of their own" in page
+    block = page[page.index('name="m1-first_name"'):]
+    assert block.index("This is the email of Ana Ruiz") < block.index('name="m1-birth_date"')
+    assert not Entry.objects.exists()
+    register(submit, wjpc, "pairs", parent, {**child, "email": "pia@example.org"})
+    assert Entry.objects.get().members.count() == 2
+
+
+def test_registration_closes_once_the_events_first_round_has_started(wjpc, client, submit,
+                                                                     clock):
+    """An event whose only round is played (or being played) takes no entry, whatever the
+    window says; the other events stay open."""
+    from puzzlecomp.championships.models import RoundState
+    from puzzlecomp.championships.services.rounds import round_state_set
+    from tests.support import round_of
+
+    teams = round_of(wjpc, "teams", "first")
+    round_state_set(round=teams, state=RoundState.PUBLISHED,
+                    starts_at=dt.datetime(2027, 6, 30, 9, 0, tzinfo=dt.UTC))
+    response = register(submit, wjpc, "teams", person(), person("Luis", "Pérez"),
+                        person("Eva", "Ruiz"))
+    assert "Registration for Teams closed on" in response.content.decode()
+    assert not Entry.objects.exists()
+    register(submit, wjpc, "individual", person())
+    assert Entry.objects.get().event.code == "individual"

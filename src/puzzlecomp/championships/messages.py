@@ -291,6 +291,8 @@ MESSAGES: Mapping[str, Promise] = {
                                            "not one of their nationalities."),
     "registration.nationality_fixed": _("%(person)s represented %(earlier_choice)s before and "
                                         "must keep that nationality."),
+    "registration.email_shared": _("This is the email of %(other)s: %(person)s needs an "
+                                   "address of their own (a child too, not a parent's)."),
     "refund.not_in_rulebook": _("The rulebook grants no refund on cancellation; the organiser "
                                 "decides."),
     "refund.too_late": _("No refund: a refund needs a cancellation by %(last_day)s "

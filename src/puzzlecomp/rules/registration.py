@@ -82,6 +82,19 @@ def registration_period(
     return RegistrationPeriod(opens=opens, closes=midnight.astimezone(dt.UTC))
 
 
+def registration_period_of_event(period: RegistrationPeriod, *,
+                                  first_round_started: dt.datetime | None) -> RegistrationPeriod:
+    """The period of one event: it closes when the event's first round starts, whatever the
+    organiser's closing says (wjpc-2025.txt, Registration: it closes before the start; a
+    rulebook without a window is read the same way), so an event already played or being
+    played takes no entry. `first_round_started`: None while the first round is planned."""
+    if first_round_started is None:
+        return period
+    closes = min(period.closes, _utc(first_round_started, "first_round_started"))
+    opens = period.opens if period.opens is None or period.opens <= closes else closes
+    return RegistrationPeriod(opens=opens, closes=closes)
+
+
 def registration_capacity(event: Event) -> int | None:
     """How many places the event holds: entries, or people where the event counts people.
 
@@ -350,6 +363,24 @@ def _age_violations(
                 accompanied_below=rule.accompanied_below,
             )
         )
+    return problems
+
+
+def shared_email_violations(members: Sequence[tuple[str, str]]) -> list[RuleViolation]:
+    """Each member of an entry gives an address of their own: a later member (a child in a
+    pair or team with a parent, wjpc-2025.txt, Registration: "accompanied by an adult as a pair
+    or team") whose address is an earlier member's is refused at that field. The address says
+    who a person is (emails, claims, results), so a parent's would make the child the parent.
+    `members`: (name, email) of each member in the form's order."""
+    problems: list[RuleViolation] = []
+    owner: dict[str, str] = {}
+    for index, (name, email) in enumerate(members):
+        key = email.strip().casefold()
+        if key and key in owner:
+            problems.append(violation(
+                "registration.email_shared", f"{name} gives {owner[key]}'s email",
+                field=f"members[{index}].email", person=name, other=owner[key]))
+        owner.setdefault(key, name)
     return problems
 
 

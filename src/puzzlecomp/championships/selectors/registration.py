@@ -18,6 +18,7 @@ from puzzlecomp.championships.models import (
     Event,
     Person,
     RelayDraw,
+    RoundState,
 )
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.time_zones import championship_zone
@@ -39,6 +40,7 @@ from puzzlecomp.rules.registration import (
     places_needed,
     registration_capacity,
     registration_period,
+    registration_period_of_event,
 )
 from puzzlecomp.rules.results import Entry as EngineEntry
 from puzzlecomp.rules.subcategories import subcategory_admits
@@ -99,7 +101,12 @@ def event_fee_due(event: Event, *, on: dt.date, people: int = 1) -> Money | None
 def event_period(event: Event) -> RegistrationPeriod:
     """When registration is open: the rulebook's window, else the organiser's."""
     ruleset, _ = event_rules(event)
-    return championship_period(event.championship, ruleset)
+    first = event.rounds.order_by("position").first()
+    started = None
+    if first is not None and first.state != RoundState.PLANNED:
+        started = first.starts_at or first.published_at or timezone.now()
+    return registration_period_of_event(championship_period(event.championship, ruleset),
+                                        first_round_started=started)
 
 
 def championship_period(championship: Championship,

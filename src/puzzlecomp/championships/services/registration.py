@@ -65,6 +65,7 @@ from puzzlecomp.rules.registration import (
     places_needed,
     registration_capacity,
     registration_decision,
+    shared_email_violations,
 )
 
 Outcome = Literal["accepted", "waiting_list"]
@@ -166,6 +167,8 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
         problems = check_entry(spec, ruleset.registration, members=applicants,
                                competition_start=competition_day(championship),
                                already_entered=already)
+        problems += shared_email_violations([(f"{m.first_name} {m.last_name}", m.email)
+                                             for m in members])
         decision = registration_decision(spec, ruleset.registration, now=now,
                                          competition_start=championship.starts_at,
                                          confirmed_count=places_taken(event=event),

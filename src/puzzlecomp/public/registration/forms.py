@@ -33,7 +33,7 @@ from puzzlecomp.rules.errors import RuleViolation
 from puzzlecomp.rules.ruleset import PersonFact
 
 # Engine fields (members[i].<attribute>) -> the form field that shows the message.
-FIELD_OF = {"birth_year": "birth_date", "birth_date": "birth_date",
+FIELD_OF = {"email": "email", "birth_year": "birth_date", "birth_date": "birth_date",
             "accompanied_by_adult": "accompanied_by_adult", "chosen_nationality": "represents"}
 MEMBER_FIELD = re.compile(r"^members\[(\d+)\]\.(\w+)$")
 
