@@ -318,3 +318,26 @@ def test_without_a_window_in_the_ruleset_disputes_run_until_the_results_are_fina
     dispute_resolve(dispute=dispute, uphold=False, resolution="It was not.")
     assert round_move(round=relay_round, to=RoundState.FINAL).state == "final"
 
+
+
+def test_a_ruling_for_an_entry_without_an_email_says_to_tell_them_in_person(
+        championship, client_as, published, clock, django_capture_on_commit_callbacks):
+    """Issue 24: the confirmation claimed an email went to a team with no address. The ruling
+    stands; no email is sent and the head judge is told to give it in person."""
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    entry = group_entries(published)[0]
+    Entry.objects.filter(pk=entry.pk).update(contact_email="")
+    for member in entry.members.all():
+        member.person.email = ""
+        member.person.save(update_fields=["email"])
+    dispute = dispute_file(entry=entry, round=published, text="Wrong")
+    with django_capture_on_commit_callbacks(execute=True):
+        page = head_judge.post(live_url("dispute_resolve", published, dispute.pk),
+                               resolve_form(dispute, decision="reject"),
+                               follow=True).content.decode()
+    assert "told by email" not in page
+    assert f"No email goes to entry {entry.number}" in page
+    assert "tell them the ruling in person" in page
+    assert not mail.outbox
+    dispute.refresh_from_db()
+    assert dispute.status == DisputeStatus.REJECTED

@@ -136,12 +136,22 @@ def _resolve(dispute: Dispute, *, uphold: bool, resolution: str,
     return dispute
 
 
-def _mail_resolution(dispute: Dispute) -> None:
-    """Email the entrant how their dispute ended (written now, in the head judge's language,
-    sent after the commit), unless the organiser or the entrant turned such emails off."""
+def resolution_recipients(dispute: Dispute) -> list[str]:
+    """Whom the ruling of a dispute is emailed to: the entry's addresses, none when it has
+    none (a team registered without one) or the organiser or the entrant turned such emails
+    off; the head judge is then told to give the ruling in person."""
     recipients = contacts_of(dispute.entry)
     if not recipients or not entrant_emails_wanted(dispute.entry,
                                                    dispute.round.event.championship):
+        return []
+    return recipients
+
+
+def _mail_resolution(dispute: Dispute) -> None:
+    """Email the entrant how their dispute ended (written now, in the head judge's language,
+    sent after the commit), unless nobody is to be emailed (`resolution_recipients`)."""
+    recipients = resolution_recipients(dispute)
+    if not recipients:
         return
     context = {"dispute": dispute, "entry": dispute.entry, "round": dispute.round,
                "event": dispute.round.event, "championship": dispute.round.event.championship,

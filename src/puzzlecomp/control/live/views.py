@@ -723,8 +723,14 @@ def dispute_resolve(request: HttpRequest, championship: Championship, round_id: 
         except RulesError as refused:
             form.add_violations(refused, messages_of(refused))
         else:
-            messages.success(request, _("Dispute #%(number)s is resolved; the competitor is "
-                                        "told by email.") % {"number": dispute.pk})
+            if rulings.resolution_recipients(dispute):
+                messages.success(request, _("Dispute #%(number)s is resolved; the competitor "
+                                            "is told by email.") % {"number": dispute.pk})
+            else:
+                messages.warning(request, _(
+                    "Dispute #%(number)s is resolved. No email goes to entry %(entry)s (no "
+                    "address on record, or emails turned off): tell them the ruling in "
+                    "person.") % {"number": dispute.pk, "entry": dispute.entry.number})
             return redirect(_next(request) or reverse(
                 "control:live:disputes", args=[championship.slug, rnd.pk]))
     return _disputes_page(request, rnd, {dispute.pk: form})
