@@ -406,3 +406,21 @@ def test_registration_closes_once_the_events_first_round_has_started(wjpc, clien
     assert not Entry.objects.exists()
     register(submit, wjpc, "individual", person())
     assert Entry.objects.get().event.code == "individual"
+
+
+def options_of(page: str, name: str) -> list[str]:
+    select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', page, re.S)[1]
+    return re.findall(r"<option[^>]*>([^<]*)</option>", select)
+
+
+@pytest.mark.parametrize(("language", "before", "after"), [
+    ("cs", "Hongkong", "Chile"), ("cs", "Curaçao", "Česko"), ("nb", "Zimbabwe", "Åland"),
+    ("nb", "Zimbabwe", "Østerrike"), ("en", "Afghanistan", "Åland Islands")])
+def test_countries_are_listed_by_name_as_a_reader_of_the_language_expects(
+        wjpc, client, clock, language, before, after):
+    """Issue 24: in Czech Ch comes after H and Č after C; in Norwegian Å and Ø after Z."""
+    path = reverse("public:registration:register", args=[wjpc.slug, "individual"])
+    page = client.get(path, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for field in ("m0-nationality", "m0-residence"):
+        names = options_of(page, field)
+        assert names.index(before) < names.index(after), (field, before, after)

@@ -4,9 +4,9 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django_countries import countries
 
 from puzzlecomp.championships.bounds import one_line
+from puzzlecomp.championships.country_names import country_choices
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.time_zones import default_time_zone, time_zone_names
 from puzzlecomp.rules.loading import load_ruleset, ruleset_ids
@@ -25,7 +25,7 @@ class ChampionshipCreateForm(forms.Form):
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
     country = forms.ChoiceField(
         label=_("Host country"), required=False,
-        choices=lambda: [("", "---------"), *((c, str(n)) for c, n in countries)],
+        choices=lambda: [("", "---------"), *country_choices()],
         help_text=_("Gives the time zone when you choose none."))
     time_zone = forms.ChoiceField(
         label=_("Time zone"), required=False,

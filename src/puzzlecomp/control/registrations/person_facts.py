@@ -12,8 +12,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django_countries import countries
 
+from puzzlecomp.championships.country_names import country_choices
 from puzzlecomp.championships.engine import ruleset_of
 from puzzlecomp.championships.messages import message_of
 from puzzlecomp.championships.models import Championship, Entry, EntryMember, Role
@@ -37,7 +37,7 @@ def fact_field(fact: PersonFact, *, required: bool) -> forms.Field:
                                   required=False)
     if fact.kind == "country":
         return forms.ChoiceField(label=label, required=required, choices=[
-            ("", "---------"), *((code, str(name)) for code, name in countries)])
+            ("", "---------"), *country_choices()])
     return forms.ChoiceField(label=label, required=False, choices=[
         ("", "---------"),
         *((c.value, ruleset_text(c.name) if c.name else c.value) for c in fact.values)])

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django_countries import countries
 from django_countries.ioc_data import IOC_TO_ISO
@@ -25,7 +26,7 @@ from puzzlecomp.championships.selectors.publishing import (
     public_name,
 )
 from puzzlecomp.public.live.display import flag_emoji, withheld_words
-from puzzlecomp.rules.identity import folded
+from puzzlecomp.rules.collation import collation_key
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.spectating import entrant_matches
 
@@ -106,7 +107,9 @@ def countries_taking_part(listed: list[ListedEntrant]) -> list[Country]:
     counts = Counter(entrant.flag for entrant in listed if entrant.flag)
     found = [Country(flag, country_name(flag), flag_emoji(flag), count)
              for flag, count in counts.items()]
-    return sorted(found, key=lambda country: (folded(country.name), country.flag))
+    language = translation.get_language() or "en"
+    return sorted(found, key=lambda country: (collation_key(country.name, language),
+                                              country.flag))
 
 
 def country_name(flag: str) -> str:

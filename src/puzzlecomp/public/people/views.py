@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django_countries import countries
 
+from puzzlecomp.championships.country_names import by_name
 from puzzlecomp.championships.engine import ioc
 from puzzlecomp.championships.selectors.careers import counted_results
 from puzzlecomp.championships.selectors.person_pages import (
@@ -99,7 +100,8 @@ def ranking(request: HttpRequest, series: str, event_code: str) -> HttpResponse:
     # A hundred rows: links are made from prefixes rather than a `{% url %}` per cell.
     return render(request, "public/people/ranking.html", {
         "ranking": found, "event": found.event,
-        "countries": [(code, countries.name(iso_of_ioc(code) or "")) for code in found.countries],
+        "countries": by_name((code, str(countries.name(iso_of_ioc(code) or "")))
+                             for code in found.countries),
         "country_name": countries.name(iso_of_ioc(country_code) or "") if country_code else "",
         "pages": range(1, found.pages + 1),
         "page_query": (f"&country={found.country}" if found.country else "")

@@ -12,6 +12,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
+from puzzlecomp.championships.country_names import country_choices
 from puzzlecomp.championships.engine import ioc_of_code
 from puzzlecomp.championships.messages import violation_message
 from puzzlecomp.championships.models import Event, Person
@@ -38,9 +39,6 @@ FIELD_OF = {"email": "email", "birth_year": "birth_date", "birth_date": "birth_d
 MEMBER_FIELD = re.compile(r"^members\[(\d+)\]\.(\w+)$")
 
 
-def country_choices() -> list[tuple[str, str]]:
-    """Countries in the active language, by name."""
-    return [(code, str(name)) for code, name in countries]
 
 
 def country_name(ioc_code: str) -> str:
