@@ -424,3 +424,19 @@ def test_countries_are_listed_by_name_as_a_reader_of_the_language_expects(
     for field in ("m0-nationality", "m0-residence"):
         names = options_of(page, field)
         assert names.index(before) < names.index(after), (field, before, after)
+
+
+def test_a_missing_country_of_residence_is_marked_required_and_named_in_the_summary(
+        wjpc, client, submit, clock):
+    """Issue 24: the required country of residence was unmarked, and its error only beside
+    the field, far down the form."""
+    path = reverse("public:registration:register", args=[wjpc.slug, "individual"])
+    blank = client.get(path).content.decode()
+    assert re.search(r'<div class="required">\s*<label for="id_m0-residence"', blank)
+    assert "are required." in blank
+    page = register(submit, wjpc, "individual", person(residence="")).content.decode()
+    summary = page[page.index('id="registration-errors"'):page.index('<form method="post" novalidate')]
+    assert "1 correction" in summary
+    assert 'href="#id_m0-residence"' in summary
+    assert "Person 1 · Country of residence</a>: This field is required." in summary
+    assert not Entry.objects.exists()

@@ -54,6 +54,9 @@ def optional_country_choices() -> list[tuple[str, str]]:
 class MemberForm(forms.Form):
     """One person of an entry."""
 
+    # Each required field's row is marked (the page says what the mark means).
+    required_css_class = "required"
+
     first_name = forms.CharField(label=_("First name"), max_length=100)
     last_name = forms.CharField(label=_("Last name"), max_length=100)
     email = forms.EmailField(label=_("Email"))
@@ -234,6 +237,24 @@ class RegistrationForm:
             if chosen is not None:
                 claims[self.members[i].details().identity] = chosen
         return claims
+
+    def summary(self) -> list[dict[str, str]]:
+        """Every message of the form for the summary above it: the person's number, the
+        field's label and the message, with the field's id to jump to."""
+        found = [{"person": "", "label": "", "message": str(text), "id": ""}
+                 for text in self.errors]
+        blocks: list[tuple[str, forms.Form]] = [
+            (str(n), form) for n, form in enumerate(self.members, start=1)]
+        if self.entry is not None:
+            blocks.insert(0, ("", self.entry))
+        for person, form in blocks:
+            for name, texts in form.errors.items():
+                field = form.fields.get(name) if name != forms.forms.NON_FIELD_ERRORS else None
+                for text in texts:
+                    found.append({"person": person, "label": str(field.label) if field else "",
+                                  "message": str(text),
+                                  "id": form[name].id_for_label if field else ""})
+        return found
 
     def team_name_value(self) -> str:
         return self.entry.cleaned_data["name"] if self.entry is not None else ""
