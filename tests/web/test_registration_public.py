@@ -435,7 +435,8 @@ def test_a_missing_country_of_residence_is_marked_required_and_named_in_the_summ
     assert re.search(r'<div class="required">\s*<label for="id_m0-residence"', blank)
     assert "are required." in blank
     page = register(submit, wjpc, "individual", person(residence="")).content.decode()
-    summary = page[page.index('id="registration-errors"'):page.index('<form method="post" novalidate')]
+    start = page.index('id="registration-errors"')
+    summary = page[start:page.index('<form method="post" novalidate')]
     assert "1 correction" in summary
     assert 'href="#id_m0-residence"' in summary
     assert "Person 1 · Country of residence</a>: This field is required." in summary
