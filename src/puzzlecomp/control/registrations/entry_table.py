@@ -36,9 +36,11 @@ def entry_table_rows(rows: Sequence[EntryRow], *, championship: Championship,
     mixed = f' <span class="badge mixed">{escape(_("mixed"))}</span>'
     # "Cancel" here withdraws a registration, unlike the Cancel of a form.
     cancel = pgettext("registration", "Cancel")
-    actions = (f'<a href="{escape(links["payment"])}">{escape(_("Payment"))}</a> · '
-               f'<a href="{escape(links["cancel"])}">{escape(cancel)}</a> · '
-               f'<a href="{escape(links["history"])}">{escape(_("History"))}</a>')
+    # One link a line keeps the list within 1280 px; "History" elsewhere is a result's
+    # history, so this page is named for what it holds.
+    actions = (f'<a href="{escape(links["payment"])}">{escape(_("Payment"))}</a><br>'
+               f'<a href="{escape(links["cancel"])}">{escape(cancel)}</a><br>'
+               f'<a href="{escape(links["history"])}">{escape(_("Facts from history"))}</a>')
     # Citizenship and residence decide the official ranking: the organiser corrects them
     # from the official ranking's column (the actions column is wide enough already).
     facts_url = reverse("control:registrations:person_facts",
