@@ -99,3 +99,42 @@ def test_the_demo_puts_each_person_in_one_entry_and_invents_no_archived_birth_da
     archived = members.exclude(person__archive_id=None)
     assert archived.filter(entry__event__code="teams").count() >= 300
     assert not archived.filter(person__birth_date__isnull=False).exists()
+
+
+def test_the_demos_groups_start_one_after_another_and_its_entries_registered_in_the_window(db):
+    """Issue 24: the demo started every group at once, dated every registration the moment it
+    was loaded, and priced them all on one day (the teams' full 156.25 EUR)."""
+    from decimal import Decimal
+
+    from django.utils import timezone
+
+    from puzzlecomp.championships.models import GroupStart
+    from puzzlecomp.championships.selectors.rounds import group_schedule_get
+
+    demo_load(individuals=60, pairs=20, teams=8, archive=False)
+    championship = Championship.objects.get(slug=DEMO_SLUG)
+    for event in ("individual", "pairs"):
+        first = Round.objects.get(event__championship=championship, event__code=event,
+                                  code="first")
+        starts = sorted(GroupStart.objects.filter(round=first, started_at__isnull=False)
+                        .values_list("started_at", flat=True))
+        assert len(starts) == len(set(starts)) >= 2, event
+        assert starts[0] >= championship.starts_at
+        playing = [g.group for g in group_schedule_get(first, now=timezone.now())
+                   if g.state == RoundState.RUNNING]
+        assert len(playing) <= 1, (event, playing)
+    pairs = Round.objects.get(event__championship=championship, event__code="pairs",
+                              code="first")
+    waiting = GroupStart.objects.filter(round=pairs, started_at__isnull=True)
+    assert waiting.count() == 2
+    assert all(g.planned_at and g.planned_at > timezone.now() for g in waiting)
+    assert not Result.objects.filter(round=pairs, entry__group__in=["C", "D"]).exists()
+    teams = Entry.objects.filter(event__championship=championship, event__code="teams")
+    for entry in teams:
+        assert entry.registered_at < championship.starts_at
+        assert entry.confirmed_at > entry.registered_at
+        early = timezone.localdate(entry.registered_at).replace(month=5, day=31)
+        expected = Decimal("125") if timezone.localdate(entry.registered_at) <= early else \
+            Decimal("156.25")
+        assert entry.fee_amount == expected
+    assert len({e.registered_at.date() for e in teams}) > 1

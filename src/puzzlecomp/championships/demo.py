@@ -27,6 +27,7 @@ from puzzlecomp.championships.models import (
     Event,
     Person,
 )
+from puzzlecomp.championships.selectors.registration import championship_period
 from puzzlecomp.championships.selectors.rounds import event_rounds_to_come
 from puzzlecomp.championships.services.archive import (
     archive_import,
@@ -36,6 +37,7 @@ from puzzlecomp.championships.services.archive import (
 from puzzlecomp.championships.services.relay import relay_teams_draw
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.championships.services.standings import event_standings_publish
+from puzzlecomp.championships.time_zones import championship_zone
 from puzzlecomp.formats.archive_sizes import edition_sizes_file
 from puzzlecomp.formats.history_csv import PublishedResult, read_history
 from puzzlecomp.rules.fees import Money, fee_due
@@ -75,8 +77,9 @@ def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
         owner = _demo_owner()
         championship = championship_create(
             ruleset_id="wjpc-2025", name="WJPC 2025 (demo)", slug=DEMO_SLUG,
-            # Today, before the first rounds the demo starts (up to 3 h 10 min ago).
-            starts_at=timezone.now() - dt.timedelta(hours=4), venue="Valladolid", owner=owner,
+            # Before the first rounds the demo starts: the individual groups start in turn,
+            # the first about ten hours ago.
+            starts_at=timezone.now() - dt.timedelta(hours=11), venue="Valladolid", owner=owner,
             country="ES",
         )
         championship.published = True
@@ -182,21 +185,29 @@ def _entries(event: Event, count: int, size: int, rng: random.Random,
                                           for _ in range((count - len(archived)) * size))
     teams += [invented[n:n + size] for n in range(0, len(invented), size)]
 
-    # Registered two months before the championship, at the rulebook's price for that day.
-    def fee_of(people: int) -> Money | None:
-        return fee_due(spec, currency=ruleset.currency, people=people,
-                       registered_on=(starts - dt.timedelta(days=60)).date(),
-                       competition_start=starts.date())
+    # Registered within the rulebook's window (most early on), each at the price of its day:
+    # the early price up to 31 May, the full one after (wjpc-2025.txt).
+    period = championship_period(event.championship, ruleset)
+    zone = championship_zone(event.championship)
+    opens = period.opens or period.closes - dt.timedelta(days=120)
+    days = random.Random(f"{event.code}-registered")  # the rest of the demo stays as it was
+    registered = [opens + (period.closes - opens) * days.random() ** 2 for _ in teams]
 
-    fees = {len(team): fee_of(len(team)) for team in teams}
+    def fee_of(people: int, on: dt.datetime) -> Money | None:
+        return fee_due(spec, currency=ruleset.currency, people=people,
+                       registered_on=timezone.localdate(on, zone),
+                       competition_start=timezone.localdate(starts, zone))
+
     entries = Entry.objects.bulk_create(
         Entry(event=event, number=n + 1, status=EntryStatus.CONFIRMED,
-              confirmed_at=starts - dt.timedelta(days=60),
+              confirmed_at=registered[n] + dt.timedelta(minutes=5),
               seed_rank=n + 1 if rng.random() < 0.3 else None,
               fee_amount=fee.amount if fee else None, fee_currency=fee.currency if fee else "",
               paid_amount=fee.amount if fee and rng.random() < 0.9 else Decimal(0))
-        for n, team in enumerate(teams) for fee in [fees[len(team)]]
+        for n, team in enumerate(teams) for fee in [fee_of(len(team), registered[n])]
     )
+    for entry, when in zip(entries, registered, strict=True):
+        entry.registered_at = when  # not the moment the demo was loaded
     members: list[EntryMember] = []
     for n, (entry, team) in enumerate(zip(entries, teams, strict=True)):
         # Most invented pairs and teams share one nationality; the rest compete as mixed
@@ -214,7 +225,7 @@ def _entries(event: Event, count: int, size: int, rng: random.Random,
         entry.country = "/".join(codes)
         entry.mixed = len(codes) > 1
     Person.objects.bulk_update(invented, ["nationality", "residence"])
-    Entry.objects.bulk_update(entries, ["name", "country", "mixed"])
+    Entry.objects.bulk_update(entries, ["name", "country", "mixed", "registered_at"])
     EntryMember.objects.bulk_create(members)
 
 

@@ -1,6 +1,7 @@
 """The demo's first rounds: groups assigned, tables seated, one round half recorded with a time
 credit, one running, and the teams' round played to the end: models chosen, results published,
-a dispute ruled on, qualifiers confirmed and the final seated."""
+a dispute ruled on, qualifiers confirmed and the final seated. Groups sharing the tables start
+one after another."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from puzzlecomp.championships.services.disputes import (
 from puzzlecomp.championships.services.groups import entry_group_move, groups_assign
 from puzzlecomp.championships.services.qualifiers import next_round_create, qualifiers_confirm
 from puzzlecomp.championships.services.results import ResultValues, result_record, result_submit
-from puzzlecomp.championships.services.rounds import round_state_set
+from puzzlecomp.championships.services.rounds import group_plan, group_start, round_state_set
 from puzzlecomp.championships.services.seating import seating_assign
 from puzzlecomp.championships.services.settings import entry_models_choose, round_model_choice
 from puzzlecomp.rules.results import Status
@@ -69,10 +70,22 @@ def _moved_by_hand(rnd: Round) -> None:
                      reason="Travels with a pair that competes in this group")
 
 
+def _groups_started_in_turn(rnd: Round, *, last_started: dt.timedelta) -> None:
+    """Start the round's groups one after another, as groups sharing the tables do: each when
+    the one before has ended plus ten minutes, the last `last_started` ago."""
+    limit = dt.timedelta(seconds=round_rules(rnd).time_limit_seconds)
+    now = timezone.now()
+    gap = limit + dt.timedelta(minutes=10)
+    for n, group in enumerate(rnd.groups):
+        group_start(round=rnd, group=group,
+                    now=now - last_started - gap * (len(rnd.groups) - 1 - n))
+
+
 def _record_half(rnd: Round, rng: random.Random) -> None:
-    """Start the round 100 minutes ago (so it is counting) and record about half its groups."""
-    round_state_set(round=rnd, state=RoundState("counting"),
-                    starts_at=timezone.now() - dt.timedelta(minutes=100))
+    """Start its groups in turn, the last 100 minutes ago (so the round is counting), and
+    record about half of every group."""
+    _groups_started_in_turn(rnd, last_started=dt.timedelta(minutes=100))
+    round_state_set(round=rnd, state=RoundState("counting"))
     rules = round_rules(rnd)
     limit = rules.time_limit_seconds
     pieces = rules.total_pieces
@@ -98,17 +111,25 @@ def _record_half(rnd: Round, rng: random.Random) -> None:
 
 
 def _running_with_first_finishes(rnd: Round, rng: random.Random) -> None:
-    """Start the round 40 minutes ago (so its clock runs) and record the fastest finishes, some
-    still awaiting the judge's check, as a round in progress looks."""
-    round_state_set(round=rnd, state=RoundState("running"),
-                    starts_at=timezone.now() - dt.timedelta(minutes=40))
+    """Group A played earlier; group B started 40 minutes ago (its clock runs) and the others
+    wait for their planned starts. B's fastest finishes are recorded, A's too, some still
+    awaiting the judge's check, as a round in progress looks."""
+    playing = rnd.groups[:2]
+    limit = dt.timedelta(seconds=round_rules(rnd).time_limit_seconds)
+    now = timezone.now()
+    group_start(round=rnd, group=playing[0], now=now - dt.timedelta(minutes=50) - limit)
+    group_start(round=rnd, group=playing[1], now=now - dt.timedelta(minutes=40))
+    group_plan(round=rnd, planned={
+        group: now + (limit - dt.timedelta(minutes=30)) + (limit + dt.timedelta(minutes=10)) * n
+        for n, group in enumerate(rnd.groups[2:])})
     rules = round_rules(rnd)
-    seats = list(Seat.objects.filter(round=rnd).select_related("entry").order_by("table"))
+    seats = list(Seat.objects.filter(round=rnd, group__in=playing).select_related("entry")
+                 .order_by("table"))
     for seat in rng.sample(seats, min(24, len(seats))):
         checked = rng.random() < 0.7
         result_submit(round=rnd, entry=seat.entry, action="verify" if checked else "tap",
                       values=ResultValues(status=Status.FINISHED,
-                                          time_seconds=rng.randint(25 * 60, 40 * 60),
+                                          time_seconds=rng.randint(25 * 60, 38 * 60),
                                           missing=rng.choice((0, 0, 0, 1)) if checked else 0,
                                           checked=checked, competitor_confirmed=checked),
                       rules=rules)
