@@ -205,7 +205,7 @@ def test_the_projectors_show_one_group_of_the_round_the_head_judge_chose(client,
     head_judge = client_as(championship, Role.HEAD_JUDGE)
     scene_post(head_judge, championship, scene="results", round=running.pk, group="B")
     html = get(client, "hall", championship.slug)
-    assert "Group B" in html
+    assert html.count("Group B") == 1  # in the title, not again above the rows
     assert re.findall(r'data-entry="(\d+)"', html) == ["5"]
     scene_post(head_judge, championship, scene="results", round=running.pk, group="")
     assert re.findall(r'data-entry="(\d+)"', get(client, "hall", championship.slug)) == [

@@ -7,6 +7,7 @@ Each screen is a page around one fragment; live-fragment.js fetches the fragment
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -109,6 +110,9 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
                 context["groups"] = broadcast.qualifiers(data, words, group=group)
             elif scene == ProjectorScene.CLOCK and group is None:
                 context["tables"] = broadcast.groups_at_tables(data)
+            if group and "groups" in context:
+                # The title names the one group shown: no heading repeats it.
+                context["groups"] = [replace(g, heading="") for g in context["groups"]]
     return _screen(request, championship, context, follows=rnd, body="hall")
 
 
