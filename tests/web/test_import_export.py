@@ -7,6 +7,7 @@ import csv
 import datetime as dt
 import html
 import io
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -345,3 +346,12 @@ def test_a_clean_dry_run_shows_nationalities_as_ioc_codes_like_every_other_page(
     assert "Jan Novák (CZE)" in page
     assert "Hans Weber (GER)" in page
     assert "Hans Weber (DE)" not in page
+
+
+def test_the_import_forms_event_picker_names_the_events_alone(championship, organiser):
+    """Issue 24: each choice repeated the championship's name the page is already about."""
+    page = html.unescape(organiser.get(data_url("import", championship)).content.decode())
+    picker = re.search(r'<select name="event"[^>]*>(.*?)</select>', page, re.S)[1]
+    choices = re.findall(r"<option value=\"\d+\"[^>]*>([^<]*)</option>", picker)
+    assert choices == [str(e.display_name) for e in championship.events.all()]
+    assert championship.name not in picker

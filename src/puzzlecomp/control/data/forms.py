@@ -32,7 +32,11 @@ class ImportForm(forms.Form):
 
     def __init__(self, *args: object, championship: Championship, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["event"].queryset = championship.events.all()  # type: ignore[attr-defined]
+        field = self.fields["event"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = championship.events.all()
+        # The page is the championship's already: the event's own name is enough.
+        field.label_from_instance = lambda event: event.display_name
 
     def clean_file(self) -> object:
         upload = self.cleaned_data["file"]
