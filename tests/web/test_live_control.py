@@ -5,6 +5,7 @@ entry's history."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.urls import reverse
@@ -560,3 +561,13 @@ def test_the_relay_round_shows_who_moves_to_which_puzzle_at_each_signal(
 def test_a_round_without_rotation_has_no_relay_panel(head_judge, running, clock):
     assert 'class="card relay"' not in head_judge.get(live_url("round", running)).content.decode()
     assert state_json(head_judge, running).json()["relay"] is None
+
+
+def test_the_official_start_is_shown_to_the_second(running, head_judge):
+    """Issue 24: the start is the server's time of the head judge's press, so a dispute can
+    turn on its seconds; the round page showed it to the minute."""
+    from puzzlecomp.championships.models import Round as RoundModel
+
+    RoundModel.objects.filter(pk=running.pk).update(starts_at=START + dt.timedelta(seconds=7))
+    page = head_judge.get(live_url("round", running)).content.decode()
+    assert re.search(r"Started at [^<]*\d\d:\d\d:07 \(server time\)", page)
