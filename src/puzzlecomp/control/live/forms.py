@@ -190,7 +190,8 @@ class ProjectorSceneForm(forms.Form):
             self.add_error("message", _("Write the message to show."))
         elif scene and scene != ProjectorScene.MESSAGE and rnd is None:
             self.add_error("round", _("Choose the round whose scene to show."))
-        elif scene != ProjectorScene.MESSAGE and group and group not in (rnd.groups or []):
+        elif (scene != ProjectorScene.MESSAGE and rnd is not None and group
+              and group not in (rnd.groups or [])):
             self.add_error("group", _("%(round)s has no group %(group)s.")
                            % {"round": rnd.display_name, "group": group})
         return data
