@@ -10,6 +10,11 @@ export class Outbox {
     this.name = name;
     this._db = null;
     this._last = 0;
+    // The records this page removed (sent, or dismissed by the judge): any other record that
+    // disappears was lost with the phone's storage (judge-offline.js lostRecords).
+    this.removed = new Set();
+    // Called when the storage closed the connection under the page (cleared by the user).
+    this.onclose = () => {};
   }
 
   _open() {
@@ -19,8 +24,20 @@ export class Outbox {
         request.onupgradeneeded = () => {
           request.result.createObjectStore(STORE, { keyPath: "client_id" });
         };
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          // The storage cleared under the page closes the connection: open it again next time.
+          db.onclose = () => {
+            this._db = null;
+            this.onclose();
+          };
+          db.onversionchange = () => { db.close(); this._db = null; };
+          resolve(db);
+        };
+        request.onerror = () => {
+          this._db = null;
+          reject(request.error);
+        };
       });
     }
     return this._db;
@@ -29,7 +46,15 @@ export class Outbox {
   async _run(mode, work) {
     const db = await this._open();
     return new Promise((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
+      let tx;
+      try {
+        tx = db.transaction(STORE, mode);
+      } catch (error) {
+        // A connection closed under the page (its storage cleared): open a new one next time.
+        this._db = null;
+        reject(error);
+        return;
+      }
       const request = work(tx.objectStore(STORE));
       tx.oncomplete = () => resolve(request ? request.result : undefined);
       tx.onerror = () => reject(tx.error);
@@ -62,6 +87,7 @@ export class Outbox {
   }
 
   delete(clientId) {
+    this.removed.add(clientId);
     return this._run("readwrite", (store) => store.delete(clientId));
   }
 }

@@ -1,0 +1,145 @@
+"""Issue 31: the judge's screen survives a reload without the network. A service worker keeps
+the screen on the phone (a persistent browser profile, as a phone keeps it between launches),
+the round's data and the records wait in the phone's storage, and everything is stored once
+when the network is back; a new release replaces the phone's copy whole; a full or cleared
+storage and plain HTTP are said to the judge, and no record vanishes in silence."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from puzzlecomp.championships.models import Championship, Result, ResultChange, Round
+from tests.browser.conftest import ARGS, CHROMIUM, screenshot, wait_until
+from tests.browser.test_judge_phone import entry, outbox_records, pair, record_finish
+from tests.judging.support import seat_round
+from tests.support import published_championship
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+# The longest wait between two tries of the outbox (judge-outbox.js retryDelay) and a margin.
+BACK_ONLINE_MS = 18_000
+
+
+@pytest.fixture
+def running_round() -> Round:
+    """WJPC's individual first round, running for 10 minutes: entries 1-4 at tables 1-2."""
+    return seat_round(published_championship("WJPC Offline App Test"), "individual", "first",
+                      tables=2)
+
+
+def phone(browser, profile: Path, base_url: str, *, offline: bool = False,
+          language: str = "en"):
+    """A phone's browser with its own profile kept on disk (closing it keeps its storage)."""
+    context = browser.browser_type.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=ARGS, base_url=base_url, offline=offline,
+        locale=language, **PHONE)
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "django_language", "value": language, "url": base_url}])
+    return context, context.pages[0] if context.pages else context.new_page()
+
+
+def screen_kept(page) -> None:
+    """Wait until the service worker keeps this page's release of the screen."""
+    expect(page.locator("#judge")).to_have_attribute("data-release", re.compile(r".+-\w{12}$"))
+    release = page.locator("#judge").get_attribute("data-release")
+    wait_until(page, "navigator.serviceWorker.controller !== null")
+    wait_until(page, f"""caches.keys().then(async (names) => names.length === 1
+        && names[0] === "puzzlecomp-judge-{release}"
+        && (await (await caches.open(names[0])).keys()).some(
+             (r) => new URL(r.url).pathname === location.pathname))""")
+
+
+def from_the_phones_copy(response) -> bool:
+    """The service worker answered with the screen it keeps (judge-sw.js marks it)."""
+    return (response is not None and response.from_service_worker
+            and "x-puzzlecomp-copy" in response.headers)
+
+
+def stored_once(rnd: Round, numbers: set[int], records: int) -> None:
+    checked = set(Result.objects.filter(round=rnd, checked=True)
+                  .values_list("entry__number", flat=True))
+    assert checked == numbers
+    sent = Counter(ResultChange.objects.values_list("client_id", flat=True))
+    assert len(sent) == records
+    assert set(sent.values()) == {1}
+
+
+def test_the_screen_reopens_without_network_and_sends_three_finishes_once(
+        browser, asgi_server, running_round, tmp_path):
+    """Pair, go offline, reload, record three finishes, close and reopen the browser offline,
+    go online: all three stored once, and the page came from the phone's copy each time."""
+    championship = running_round.event.championship
+    profile = tmp_path / "phone"
+    context, page = phone(browser, profile, asgi_server)
+    pair(page, championship)
+    screen_kept(page)
+    expect(page.locator("#clock-elapsed")).to_have_text(re.compile(r"1\d:\d\d"))
+
+    context.set_offline(True)
+    response = page.reload()
+    assert from_the_phones_copy(response)
+    expect(page.locator("#sync")).to_have_attribute("data-state", "offline")
+    expect(page.locator("#clock-elapsed")).to_have_text(re.compile(r"1\d:\d\d"))
+    for number in (1, 2, 3):
+        record_finish(page, number)
+    expect(page.locator("#sync")).to_have_text("Offline: 3 entrants waiting to send")
+    assert len(outbox_records(page, championship.slug)) == 6
+    assert not Result.objects.exists()
+    context.close()
+
+    context, page = phone(browser, profile, asgi_server, offline=True)
+    response = page.goto(f"/judge/{championship.slug}/")
+    assert from_the_phones_copy(response)
+    expect(page.locator("#sync")).to_have_text("Offline: 3 entrants waiting to send")
+    for number in (1, 2, 3):
+        expect(entry(page, number)).to_have_class(re.compile(r"\bpending\b"))
+    expect(page.locator("#clock-elapsed")).to_have_text(re.compile(r"1\d:\d\d"))
+    screenshot(page, "judge-offline-reopened")
+
+    context.set_offline(False)
+    expect(page.locator("#sync")).to_have_attribute("data-state", "sent", timeout=BACK_ONLINE_MS)
+    assert outbox_records(page, championship.slug) == []
+    stored_once(running_round, {1, 2, 3}, records=6)
+    context.close()
+
+
+def test_a_new_release_replaces_the_phones_copy_at_the_next_online_load(
+        browser, asgi_server, running_round, tmp_path, settings):
+    championship = running_round.event.championship
+    context, page = phone(browser, tmp_path / "phone", asgi_server)
+    pair(page, championship)
+    screen_kept(page)
+    first = page.locator("#judge").get_attribute("data-release")
+
+    # The next release: judge.js marks the page it runs on.
+    static = tmp_path / "next-release"
+    (static / "puzzlecomp").mkdir(parents=True)
+    script = Path(settings.STATICFILES_DIRS[0]) / "puzzlecomp" / "judge.js"
+    shutil.copy(script, static / "puzzlecomp" / "judge.js")
+    with (static / "puzzlecomp" / "judge.js").open("a", encoding="utf-8") as file:
+        file.write('\ndocument.documentElement.dataset.release = "next";\n')
+    settings.STATICFILES_DIRS = [static, *settings.STATICFILES_DIRS]
+
+    response = page.reload()
+    assert response is not None and not from_the_phones_copy(response)
+    expect(page.locator("html")).to_have_attribute("data-release", "next")
+    assert page.locator("#judge").get_attribute("data-release") != first
+    screen_kept(page)
+
+    context.set_offline(True)
+    response = page.reload()
+    assert from_the_phones_copy(response)
+    expect(page.locator("html")).to_have_attribute("data-release", "next")
+    record_finish(page, 1)
+    expect(page.locator("#sync")).to_have_text("Offline: 1 entrant waiting to send")
+    context.set_offline(False)
+    expect(page.locator("#sync")).to_have_attribute("data-state", "sent", timeout=BACK_ONLINE_MS)
+    stored_once(running_round, {1}, records=2)
+    context.close()
