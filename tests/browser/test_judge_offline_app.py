@@ -143,3 +143,110 @@ def test_a_new_release_replaces_the_phones_copy_at_the_next_online_load(
     expect(page.locator("#sync")).to_have_attribute("data-state", "sent", timeout=BACK_ONLINE_MS)
     stored_once(running_round, {1}, records=2)
     context.close()
+
+
+# Makes the outbox's storage refuse every write while `window.storageFull` is true, as a phone
+# whose storage quota is used up does.
+FULL_STORAGE = """
+window.storageFull = false;
+const put = IDBObjectStore.prototype.put;
+IDBObjectStore.prototype.put = function (...args) {
+  if (window.storageFull) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  return put.apply(this, args);
+};
+"""
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_a_record_the_full_storage_refuses_is_shown_as_not_sent_and_sent_later(
+        browser, asgi_server, running_round, tmp_path, language):
+    championship = running_round.event.championship
+    context, page = phone(browser, tmp_path / "phone", asgi_server, language=language)
+    context.add_init_script(FULL_STORAGE)
+    pair(page, championship)
+    page.evaluate("window.storageFull = true")
+    entry(page, 1).locator('button[data-action="tap"]').tap()
+    page.locator('#sheet-form button[data-submit="later"]').tap()
+
+    notice = page.locator("article.notice.unkept")
+    expect(notice).to_have_count(1)
+    words = {"en": ("Entry 1: not sent", "its storage is full"),
+             "cs": ("Startující 1: neodesláno", "úložiště je plné")}[language]
+    expect(notice).to_contain_text(words[0])
+    expect(notice).to_contain_text(words[1])
+    expect(page.locator("#sync")).to_have_attribute("data-state", "attention")
+    screenshot(page, f"judge-storage-full-{language}")
+    assert outbox_records(page, championship.slug) == []
+    assert not Result.objects.exists()
+
+    # Space again: the phone keeps the record and sends it, without a tap.
+    page.evaluate("window.storageFull = false")
+    expect(page.locator("#sync")).to_have_attribute("data-state", "sent", timeout=BACK_ONLINE_MS)
+    expect(notice).to_have_count(0)
+    assert Result.objects.get(round=running_round, entry__number=1).status == "finished"
+    assert ResultChange.objects.count() == 1
+    context.close()
+
+
+def test_records_waiting_when_the_storage_is_cleared_are_put_back_and_sent_once(
+        browser, asgi_server, running_round, tmp_path):
+    championship = running_round.event.championship
+    context, page = phone(browser, tmp_path / "phone", asgi_server)
+    pair(page, championship)
+    screen_kept(page)
+    context.set_offline(True)
+    record_finish(page, 1)
+    record_finish(page, 2)
+    expect(page.locator("#sync")).to_have_text("Offline: 2 entrants waiting to send")
+
+    # The judge clears the site's data in the browser's settings while the page is open.
+    session = context.new_cdp_session(page)
+    session.send("Storage.clearDataForOrigin", {"origin": asgi_server, "storageTypes": "all"})
+    app = page.locator("#app-state")
+    expect(app.locator('[data-kind="restored"]')).to_contain_text(
+        "storage was cleared while 4 records waited")
+    wait_until(page, f"""new Promise((resolve) => {{
+        const open = indexedDB.open("puzzlecomp-judge-{championship.slug}", 1);
+        open.onsuccess = () => {{
+          const read = open.result.transaction("items").objectStore("items").count();
+          read.onsuccess = () => {{ resolve(read.result === 4); open.result.close(); }};
+        }};
+    }})""")
+    screenshot(page, "judge-storage-cleared")
+
+    context.set_offline(False)
+    expect(page.locator("#sync")).to_have_attribute("data-state", "sent", timeout=BACK_ONLINE_MS)
+    stored_once(running_round, {1, 2}, records=4)
+    context.close()
+
+
+def test_on_plain_http_the_screen_warns_before_a_reload_loses_it(
+        browser, asgi_server, running_round, settings):
+    """A host name that is not this machine's loopback address is no secure context: no
+    service worker; the screen says a reload needs the network and asks before leaving."""
+    championship = running_round.event.championship
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "judges.hall"]
+    port = asgi_server.rsplit(":", 1)[1]
+    hall = f"http://judges.hall:{port}"
+    plain = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=[*ARGS, "--host-resolver-rules=MAP judges.hall 127.0.0.1"])
+    context = plain.new_context(base_url=hall, **PHONE)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    pair(page, championship)
+    assert page.evaluate("window.isSecureContext") is False
+    expect(page.locator("#app-state")).to_be_empty()
+
+    context.set_offline(True)
+    record_finish(page, 1)
+    expect(page.locator('#app-state [data-kind="plain-http"]')).to_contain_text(
+        "opening it again needs the network")
+    screenshot(page, "judge-plain-http")
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.type), dialog.dismiss()))
+    page.close(run_before_unload=True)
+    wait_until_closed = context.new_page()
+    wait_until_closed.wait_for_timeout(300)
+    assert dialogs == ["beforeunload"]
+    context.close()
+    plain.close()

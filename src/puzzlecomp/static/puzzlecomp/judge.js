@@ -594,6 +594,7 @@ async function reloadItems() {
     render();
     return;
   }
+  state.app.storage = null;
   const lost = lostRecords(state.items, items, outbox.removed);
   if (lost.length) {
     // The phone's storage was cleared under the page: put back what the page still holds.
@@ -660,11 +661,18 @@ const flush = singleFlight(async () => {
   retryTimer = null;
   if (state.revoked) return;
   await keepUnkept();
-  const outcome = await sendWaiting(outbox, send, { onSent, onChange: reloadItems });
+  let outcome;
+  try {
+    outcome = await sendWaiting(outbox, send, { onSent, onChange: reloadItems });
+  } catch (error) {
+    // The storage failed under the outbox (cleared, closed): read it again after a wait.
+    state.app.storage = error?.name ?? "Error";
+    outcome = { stopped: "storage", revoked: null, retryAt: null };
+  }
   state.networkDown = outcome.stopped === "network";
   if (outcome.stopped === "revoked") state.revoked = outcome.revoked ?? {};
   await reloadItems();
-  if (state.networkDown || state.unkept.length) {
+  if (state.networkDown || state.unkept.length || outcome.stopped === "storage") {
     failures += 1;
     retryTimer = setTimeout(flush, retryDelay(failures));
   } else {
@@ -973,7 +981,8 @@ function reloadWhenIdle() {
 }
 
 async function start() {
-  outbox.onclose = reloadItems;
+  // The storage closed under the page (cleared): read it again now, put back what it lost.
+  outbox.onclose = flushNow;
   if (canKeepScreen()) {
     keepScreen({ url: root.dataset.workerUrl, scope: root.dataset.workerScope,
                  release: root.dataset.release, onEvent: onWorker });
