@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from puzzlecomp.championships.models import Championship, Result, ResultChange, Round
+from puzzlecomp.championships.models import Result, ResultChange, Round
 from tests.browser.conftest import ARGS, CHROMIUM, screenshot, wait_until
 from tests.browser.test_judge_phone import entry, outbox_records, pair, record_finish
 from tests.judging.support import seat_round
@@ -128,7 +128,8 @@ def test_a_new_release_replaces_the_phones_copy_at_the_next_online_load(
     settings.STATICFILES_DIRS = [static, *settings.STATICFILES_DIRS]
 
     response = page.reload()
-    assert response is not None and not from_the_phones_copy(response)
+    assert response is not None
+    assert not from_the_phones_copy(response)
     expect(page.locator("html")).to_have_attribute("data-release", "next")
     assert page.locator("#judge").get_attribute("data-release") != first
     screen_kept(page)
@@ -151,7 +152,7 @@ FULL_STORAGE = """
 window.storageFull = false;
 const put = IDBObjectStore.prototype.put;
 IDBObjectStore.prototype.put = function (...args) {
-  if (window.storageFull) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  if (window.storageFull) throw new DOMException("Quota exceeded.", "QuotaExceededError");
   return put.apply(this, args);
 };
 """
@@ -198,6 +199,13 @@ def test_records_waiting_when_the_storage_is_cleared_are_put_back_and_sent_once(
     record_finish(page, 1)
     record_finish(page, 2)
     expect(page.locator("#sync")).to_have_text("Offline: 2 entrants waiting to send")
+    wait_until(page, f"""new Promise((resolve) => {{
+        const open = indexedDB.open("puzzlecomp-judge-{championship.slug}", 1);
+        open.onsuccess = () => {{
+          const read = open.result.transaction("items").objectStore("items").count();
+          read.onsuccess = () => {{ resolve(read.result === 4); open.result.close(); }};
+        }};
+    }})""")
 
     # The judge clears the site's data in the browser's settings while the page is open.
     session = context.new_cdp_session(page)
@@ -237,8 +245,13 @@ def test_on_plain_http_the_screen_warns_before_a_reload_loses_it(
     assert page.evaluate("window.isSecureContext") is False
     expect(page.locator("#app-state")).to_be_empty()
 
-    context.set_offline(True)
+    # Records are made here too (their ids without crypto.randomUUID, which needs HTTPS).
     record_finish(page, 1)
+    expect(entry(page, 1)).not_to_have_class(re.compile(r"\bpending\b"))
+    expect(page.locator("#sync")).to_have_attribute("data-state", "sent")
+    context.set_offline(True)
+    record_finish(page, 2)
+    expect(page.locator("#sync")).to_have_text("Offline: 1 entrant waiting to send")
     expect(page.locator('#app-state [data-kind="plain-http"]')).to_contain_text(
         "opening it again needs the network")
     screenshot(page, "judge-plain-http")
@@ -250,3 +263,4 @@ def test_on_plain_http_the_screen_warns_before_a_reload_loses_it(
     assert dialogs == ["beforeunload"]
     context.close()
     plain.close()
+    assert Result.objects.get(round=running_round, entry__number=1).checked

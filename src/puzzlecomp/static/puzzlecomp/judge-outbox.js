@@ -66,7 +66,7 @@ export class Outbox {
   make(fields) {
     // Strictly increasing even for two taps in the same millisecond.
     this._last = Math.max(Date.now(), this._last + 1);
-    return { ...fields, client_id: crypto.randomUUID(), order: this._last, state: "waiting" };
+    return { ...fields, client_id: newClientId(), order: this._last, state: "waiting" };
   }
 
   /** Every record, oldest first. */
@@ -90,6 +90,17 @@ export class Outbox {
     this.removed.add(clientId);
     return this._run("readwrite", (store) => store.delete(clientId));
   }
+}
+
+/** A random (version 4) UUID. crypto.randomUUID exists only in a secure context; a venue on
+ * plain HTTP reached by its LAN address is none, crypto.getRandomValues works everywhere. */
+export function newClientId() {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** What is sent for a record: the device API's body. */
