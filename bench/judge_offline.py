@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from django_setup import django_on_a_temporary_database  # noqa: E402
+from django_setup import django_on_a_temporary_database
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -79,9 +79,9 @@ def running_round(tables: int) -> tuple[Any, str]:
     from django.utils import timezone
 
     from puzzlecomp.championships.models import Entry, EntryStatus, Round, RoundState, Seat
-    from puzzlecomp.championships.services.setup import championship_create
     from puzzlecomp.championships.services.devices import device_create, device_pair
     from puzzlecomp.championships.services.rounds import round_state_set
+    from puzzlecomp.championships.services.setup import championship_create
 
     championship = championship_create(ruleset_id="wjpc-2025", name=f"Offline bench {tables}",
                                        venue="Hall",
