@@ -175,7 +175,10 @@ def test_a_record_the_full_storage_refuses_is_shown_as_not_sent_and_sent_later(
              "cs": ("Startující 1: neodesláno", "úložiště je plné")}[language]
     expect(notice).to_contain_text(words[0])
     expect(notice).to_contain_text(words[1])
-    expect(page.locator("#sync")).to_have_attribute("data-state", "attention")
+    expect(page.locator("#sync")).to_have_attribute("data-state", "unkept")
+    # The entrant's line shows the time, marked as not sent.
+    expect(entry(page, 1).locator(".held-mark")).to_be_visible()
+    expect(entry(page, 1)).to_have_attribute("data-status", "finished")
     screenshot(page, f"judge-storage-full-{language}")
     assert outbox_records(page, championship.slug) == []
     assert not Result.objects.exists()
@@ -247,6 +250,8 @@ def test_on_plain_http_the_screen_warns_before_a_reload_loses_it(
 
     # Records are made here too (their ids without crypto.randomUUID, which needs HTTPS).
     record_finish(page, 1)
+    # Checked (the check applied on the phone), then no longer waiting: both records sent.
+    expect(entry(page, 1)).to_have_attribute("data-checked", "true")
     expect(entry(page, 1)).not_to_have_class(re.compile(r"\bpending\b"))
     expect(page.locator("#sync")).to_have_attribute("data-state", "sent")
     context.set_offline(True)

@@ -140,6 +140,10 @@ def screen_labels() -> dict[str, str | list[str]]:
         "unkept_title": _("Entry %(entry)s: not sent"),
         "unkept_text": _("the phone could not keep this record (%(reason)s). It is not sent "
                          "yet: keep this page open, the phone keeps trying."),
+        "unkept_mark": _("not sent (above)"),
+        "sync_unkept": _plural(lambda n: ngettext(
+            "%(count)s entrant not sent: the phone's storage failed",
+            "%(count)s entrants not sent: the phone's storage failed", n)),
         "reason_quota": _("its storage is full"),
         "reason_unavailable": _("its storage is not available"),
     }

@@ -93,9 +93,15 @@ function findEntry(roundId, number) {
   return { round, entry: null };
 }
 
+/** The page's records, those the storage refused among them, in the order they were made. */
+function allItems() {
+  return state.unkept.length
+    ? [...state.items, ...state.unkept].sort((a, b) => a.order - b.order) : state.items;
+}
+
 function itemsOf(roundId, number) {
   const key = entryKey(roundId, number);
-  return state.items.filter((i) => entryKey(i.round_id, i.entry) === key);
+  return allItems().filter((i) => entryKey(i.round_id, i.entry) === key);
 }
 
 const isMulti = (round) => round.puzzle_sizes.length > 1;
@@ -347,7 +353,9 @@ function puzzleRows(round, entry, result) {
 
 function entryCard(round, entry) {
   const { result, pending } = effective(round, entry);
-  const held = itemsOf(round.id, entry.number).some((i) => i.state !== "waiting");
+  const items = itemsOf(round.id, entry.number);
+  const held = items.some((i) => i.state !== "waiting");
+  const unkept = items.some((i) => i.error_name);
   const multi = isMulti(round);
   return h("article", {
     class: `entry${pending ? " pending" : ""}${held ? " held" : ""}`,
@@ -362,7 +370,8 @@ function entryCard(round, entry) {
       entry.no_show ? h("span", { class: "badge" }, L.no_show) : null),
     h("div", { class: "entry-state" }, describe(round, result),
       held ? h("span", { class: "held-mark" }, ` · ${L.held_mark}`)
-        : pending ? h("span", { class: "waiting-mark" }, ` · ${L.waiting_mark}`) : null),
+        : unkept ? h("span", { class: "held-mark" }, ` · ${L.unkept_mark}`)
+          : pending ? h("span", { class: "waiting-mark" }, ` · ${L.waiting_mark}`) : null),
     multi ? h("div", { class: "puzzles" }, puzzleRows(round, entry, result),
               h("div", { class: "actions" },
                 result?.status === "dsq" ? null
@@ -508,8 +517,8 @@ function renderSync() {
   const box = document.getElementById("sync");
   const waitingItems = state.items.filter((i) => i.state === "waiting");
   const waiting = entrantsOf(waitingItems);
-  const attention = entrantsOf([...state.items.filter((i) => i.state !== "waiting"),
-                                ...state.unkept]);
+  const attention = entrantsOf(state.items.filter((i) => i.state !== "waiting"));
+  const unkept = entrantsOf(state.unkept);
   const offline = !navigator.onLine;
   let text;
   let mode;
@@ -519,6 +528,9 @@ function renderSync() {
   } else if (attention) {
     text = tn("sync_attention", attention);
     mode = "attention";
+  } else if (unkept) {
+    text = tn("sync_unkept", unkept);
+    mode = "unkept";
   } else if (waiting && offline) {
     text = tn("sync_offline", waiting);
     mode = "offline";
@@ -559,8 +571,8 @@ function record(round, entry, action, puzzle, values) {
 
 async function store(round, entry, action, puzzle, values) {
   const key = entryKey(round.id, entry.number);
-  const before = state.items.filter((i) => entryKey(i.round_id, i.entry) === key
-                                           && i.state !== "refused");
+  const before = allItems().filter((i) => entryKey(i.round_id, i.entry) === key
+                                         && i.state !== "refused");
   // Each write lands on the version the previous one makes (the server adds one per write).
   // The entry is looked up again: a refresh may have replaced the one a form was opened with.
   const known = findEntry(round.id, entry.number).entry ?? entry;
