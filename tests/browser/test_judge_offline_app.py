@@ -269,3 +269,21 @@ def test_on_plain_http_the_screen_warns_before_a_reload_loses_it(
     context.close()
     plain.close()
     assert Result.objects.get(round=running_round, entry__number=1).checked
+
+
+def test_public_pages_say_they_are_not_live_while_the_network_is_gone(live_page, running_round):
+    """The public pages and consoles stay online-only: no stale page presented as live."""
+    page = live_page
+    championship = running_round.event.championship
+    page.goto(f"/c/{championship.slug}/results/{running_round.pk}/")
+    banner = page.locator("#offline-banner")
+    status = page.locator("[data-live-status]")
+    expect(status).to_have_attribute("data-status", "live")
+    expect(banner).to_be_hidden()
+    page.context.set_offline(True)
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("this page is not live")
+    expect(status).to_be_hidden()
+    screenshot(page, "public-offline")
+    page.context.set_offline(False)
+    expect(banner).to_be_hidden()
