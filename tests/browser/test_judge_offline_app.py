@@ -12,9 +12,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from puzzlecomp.championships.models import Result, ResultChange, Round
+from puzzlecomp.championships.models import JudgeDevice, Result, ResultChange, Round
+from puzzlecomp.championships.services.devices import device_revoke
 from tests.browser.conftest import ARGS, CHROMIUM, screenshot, wait_until
 from tests.browser.test_judge_phone import entry, outbox_records, pair, record_finish
 from tests.judging.support import seat_round
@@ -287,3 +289,19 @@ def test_public_pages_say_they_are_not_live_while_the_network_is_gone(live_page,
     screenshot(page, "public-offline")
     page.context.set_offline(False)
     expect(banner).to_be_hidden()
+
+
+def test_a_revoked_phone_loses_its_copy_of_the_screen(browser, asgi_server, running_round,
+                                                      tmp_path):
+    championship = running_round.event.championship
+    context, page = phone(browser, tmp_path / "phone", asgi_server)
+    pair(page, championship)
+    screen_kept(page)
+    device_revoke(device=JudgeDevice.objects.get(championship=championship), user=None)
+    response = page.reload()
+    assert response is not None
+    assert response.status == 401
+    context.set_offline(True)
+    with pytest.raises(PlaywrightError):
+        page.reload()
+    context.close()

@@ -102,6 +102,9 @@ async function screen(event, url) {
           .catch((error) => tell({ kind: "not-kept", error: error?.name ?? "Error" })));
       } else if (answered && event.resultingClientId) {
         otherRelease.add(event.resultingClientId);
+      } else if (response.status === 401 || response.status === 404) {
+        // A revoked or replaced phone, a championship gone: its copy must not open offline.
+        event.waitUntil(caches.open(CACHE).then((cache) => cache.delete(screenKey(url))));
       }
       return response;
     }
