@@ -229,6 +229,7 @@ def test_records_waiting_when_the_storage_is_cleared_are_put_back_and_sent_once(
 
     context.set_offline(False)
     expect(page.locator("#sync")).to_have_attribute("data-state", "sent", timeout=BACK_ONLINE_MS)
+    expect(app).to_be_empty()
     stored_once(running_round, {1, 2}, records=4)
     context.close()
 

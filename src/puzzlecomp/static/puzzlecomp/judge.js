@@ -619,6 +619,8 @@ async function reloadItems() {
     }
   }
   state.items = items;
+  // Once everything put back is sent, the notice has done its work.
+  if (!items.length && !state.unkept.length) state.app.restored = 0;
   render();
 }
 
