@@ -33,16 +33,18 @@ export async function keepScreen({ url, scope, release, onEvent }) {
     changed = true;
     ask();
   });
+  const register = () => worker.register(url, { scope, updateViaCache: "none" });
+  // Back online: look for a new release at once, not at the next page load; registering
+  // again also brings the worker back after the phone's storage was cleared.
+  window.addEventListener("online", () => register().then(ask).catch(() => {}));
   let registration;
   try {
-    registration = await worker.register(url, { scope, updateViaCache: "none" });
+    registration = await register();
   } catch (error) {
     onEvent({ kind: "not-kept", error: error?.name ?? "Error" });
     return null;
   }
   ask();
-  // Back online: look for a new release at once, not at the next page load.
-  window.addEventListener("online", () => registration.update().catch(() => {}));
   return registration;
 }
 

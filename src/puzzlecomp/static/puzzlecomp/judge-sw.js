@@ -78,7 +78,14 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data?.kind === "release") event.source?.postMessage({ kind: "release", release: RELEASE });
+  if (event.data?.kind !== "release") return;
+  event.source?.postMessage({ kind: "release", release: RELEASE });
+  // The phone's storage cleared under this worker took its cache: keep the screen again.
+  event.waitUntil(caches.has(CACHE).then((there) => (there ? null
+    : install().then(() => tell({ kind: "kept" })))).catch(async (error) => {
+    await caches.delete(CACHE);
+    await tell({ kind: "not-kept", error: error?.name ?? "Error" });
+  }));
 });
 
 function withDeadline(promise, ms) {
