@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from puzzlecomp.championships.models import Membership, Role
+from tests.browser.conftest import wait_until
 from tests.judging.support import pair_device, seat_round
 from tests.support import published_championship
 
@@ -84,4 +85,11 @@ def test_no_page_violates_the_content_security_policy(browser, asgi_server):
     context.add_cookies([{"name": f"judge-{slug}", "value": token, "domain": "127.0.0.1",
                           "path": "/judge/"}])
     visit(page, f"/judge/{slug}/", "#sync", console)
+    # The screen's service worker and manifest (issue 31) under the same policy.
+    wait_until(page, "navigator.serviceWorker.controller !== null")
+    page.reload()
+    expect(page.locator("#sync")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.__csp") == []
+    assert console == []
     context.close()

@@ -13,6 +13,7 @@ import asyncio
 import os
 import re
 import socket
+import ssl
 import stat
 import subprocess
 import sys
@@ -40,8 +41,12 @@ def free_port() -> int:
 class Venue:
     """`puzzlecomp serve --venue` in a data directory of its own, started and stopped."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, *, tls: tuple[Path, Path] | None = None) -> None:
         self.data_dir = data_dir
+        # With a certificate and its key: HTTPS, checked against that certificate.
+        self.tls = tls
+        self.verify: ssl.SSLContext | bool = (
+            ssl.create_default_context(cafile=str(tls[0])) if tls else True)
         self.port = free_port()
         self.process: subprocess.Popen[str] | None = None
         self.output = ""
@@ -54,19 +59,20 @@ class Venue:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        tls = ["--tls-cert", str(self.tls[0]), "--tls-key", str(self.tls[1])] if self.tls else []
         self.process = subprocess.Popen(
             [str(PYTHON_BIN / "puzzlecomp"), "serve", "--venue", "--port", str(self.port),
-             "--host-name", "puzzles.hall"],
+             "--host-name", "puzzles.hall", *tls],
             env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.reader = threading.Thread(target=self._read, args=(self.process,), daemon=True)
         self.reader.start()
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             try:
-                if httpx.get(f"{self.url}/", timeout=2).status_code == 200:
+                if httpx.get(f"{self.url}/", timeout=2, verify=self.verify).status_code == 200:
                     return
             except httpx.TransportError:
                 time.sleep(0.2)

@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import ssl
 import sys
+from pathlib import Path
 from typing import Any
+
+from puzzlecomp.cli.common import CommandError
 
 
 def register(subparsers: Any) -> None:
@@ -26,6 +30,12 @@ def register(subparsers: Any) -> None:
                         "directory, reachable on this machine's network addresses")
     parser.add_argument("--host-name", default=None,
                         help="with --venue: the name the hall's network gives this laptop")
+    parser.add_argument("--tls-cert", default=None, metavar="PEM",
+                        help="serve HTTPS with this certificate (PEM, with its chain), e.g. one "
+                        "for --host-name: judges' phones then keep their screen for use "
+                        "without the network; needs --tls-key")
+    parser.add_argument("--tls-key", default=None, metavar="PEM",
+                        help="the private key of --tls-cert (PEM, not encrypted)")
     parser.add_argument("--no-serve", action="store_true",
                         help="migrate (and load the demo) but do not start the server")
     parser.set_defaults(run=run)
@@ -42,15 +52,39 @@ def setup_django() -> None:
     settings.STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
 
+def tls_files(cert: str | None, key: str | None) -> tuple[str, str] | None:
+    """The certificate and key to serve HTTPS with, checked before anything starts: both or
+    neither, readable, PEM, and the key the certificate's."""
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise CommandError("--tls-cert and --tls-key go together: give both, or neither for "
+                           "plain HTTP")
+    for option, path in (("--tls-cert", cert), ("--tls-key", key)):
+        if not Path(path).is_file():
+            raise CommandError(f"{option} {path}: no such file")
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(cert, key, password=lambda: b"")
+    except ssl.SSLError as error:
+        raise CommandError(f"--tls-cert {cert} and --tls-key {key}: not a PEM certificate and "
+                           f"its unencrypted private key ({error.reason or error})") from None
+    except OSError as error:
+        raise CommandError(f"--tls-cert {cert} / --tls-key {key}: {error.strerror}") from None
+    return cert, key
+
+
 def run(args: argparse.Namespace) -> int:
     host = args.host or ("0.0.0.0" if args.venue else "127.0.0.1")
+    tls = tls_files(args.tls_cert, args.tls_key)
+    scheme = "https" if tls else "http"
     addresses: list[str] = []
     if args.venue:
         from puzzlecomp.cli.venue import lan_addresses, venue_environment
 
         addresses = lan_addresses()
         os.environ.update(venue_environment(port=args.port, host_name=args.host_name,
-                                            addresses=addresses))
+                                            addresses=addresses, tls=tls is not None))
     raise_open_files_limit()
     setup_django()
     from django.core.management import call_command
@@ -70,10 +104,11 @@ def run(args: argparse.Namespace) -> int:
         from puzzlecomp.cli.venue import print_qr, venue_banner
 
         print(venue_banner(site_url=settings.SITE_URL, addresses=addresses, port=args.port,
-                           data_dir=settings.DATA_DIR.resolve()))
+                           data_dir=settings.DATA_DIR.resolve(), tls=tls is not None,
+                           host_name=args.host_name))
         print_qr(f"{settings.SITE_URL}/")
     else:
-        print(f"puzzlecomp at http://{host}:{args.port}/")
+        print(f"puzzlecomp at {scheme}://{host}:{args.port}/")
     from django.conf import settings
 
     from puzzlecomp.cli.first_run import first_organiser_hint, organiser_missing
@@ -85,7 +120,8 @@ def run(args: argparse.Namespace) -> int:
     # A request head must arrive within a deadline (web/slow_clients.py).
     uvicorn.run("puzzlecomp.web.asgi:application", host=host, port=args.port,
                 workers=args.workers, log_level="info", timeout_graceful_shutdown=5,
-                http="puzzlecomp.web.slow_clients:HeadDeadlineProtocol")
+                http="puzzlecomp.web.slow_clients:HeadDeadlineProtocol",
+                ssl_certfile=tls[0] if tls else None, ssl_keyfile=tls[1] if tls else None)
     return 0
 
 

@@ -25,16 +25,18 @@ def lan_addresses() -> list[str]:
     return sorted(usable, key=ipaddress.ip_address)
 
 
-def venue_environment(*, port: int, host_name: str | None,
-                      addresses: list[str]) -> dict[str, str]:
-    """The settings `serve --venue` hands Django: hosts this machine answers to, and SITE_URL
-    (the host name when the hall has one, else the first LAN address) for QR codes and links."""
+def venue_environment(*, port: int, host_name: str | None, addresses: list[str],
+                      tls: bool = False) -> dict[str, str]:
+    """The settings `serve --venue` hands Django: hosts this machine answers to, SITE_URL (the
+    host name when the hall has one, else the first LAN address) for QR codes and links, and
+    with a certificate HTTPS (secure cookies)."""
     hosts = ["localhost", "127.0.0.1", *addresses, *([host_name] if host_name else [])]
     public = host_name or (addresses[0] if addresses else "127.0.0.1")
     return {
         "DJANGO_SETTINGS_MODULE": VENUE_SETTINGS,
         "ALLOWED_HOSTS": ",".join(hosts),
-        "SITE_URL": f"http://{public}:{port}",
+        "SITE_URL": f"{'https' if tls else 'http'}://{public}:{port}",
+        "PUZZLECOMP_VENUE_TLS": "1" if tls else "0",
     }
 
 
@@ -43,14 +45,24 @@ def data_directory() -> Path:
     return Path(os.environ.get("PUZZLECOMP_DATA_DIR", Path.cwd() / "var")).resolve()
 
 
-def venue_banner(*, site_url: str, addresses: list[str], port: int, data_dir: Path) -> str:
+def venue_banner(*, site_url: str, addresses: list[str], port: int, data_dir: Path,
+                 tls: bool = False, host_name: str | None = None) -> str:
     """What the organiser reads: where phones and the projector connect, and where data lives."""
+    scheme = "https" if tls else "http"
     lines = ["puzzlecomp venue mode: DEBUG off, this laptop's own secret key.",
              f"Open on phones and the projector: {site_url}/"]
-    lines += [f"  also: http://{address}:{port}/" for address in addresses
-              if f"http://{address}:{port}" != site_url]
+    # With a certificate, phones must use the name it was made for: no bare addresses.
+    if not tls:
+        lines += [f"  also: {scheme}://{address}:{port}/" for address in addresses
+                  if f"{scheme}://{address}:{port}" != site_url]
     if not addresses:
         lines.append("  (no network address found: only this laptop can connect)")
+    if tls and not host_name:
+        lines.append("  HTTPS: give the name the certificate was made for with --host-name, "
+                     "or phones refuse the address")
+    if not tls:
+        lines.append("  Plain HTTP: judges' phones cannot reopen their screen without the "
+                     "network (see --tls-cert in the README)")
     lines.append(f"Data directory (database, secret key): {data_dir}")
     return "\n".join(lines)
 

@@ -122,4 +122,28 @@ def screen_labels() -> dict[str, str | list[str]]:
         "action_count": _("count"),
         "action_dsq": _("disqualification"),
         "action_authorise": _("open puzzle %(puzzle)s"),
+        # The screen without the network (judge-offline.js, docs/judging.md).
+        "app_plain_http": _("This connection is not secure (plain HTTP), so the phone cannot "
+                            "keep this screen: opening it again needs the network. Do not "
+                            "reload or leave this page while records wait."),
+        "app_not_kept": _("The phone could not keep this screen for use without the network "
+                          "(%(reason)s): opening it again needs the network. Keep this page "
+                          "open while records wait."),
+        "app_updating": _("A new version of this screen is being kept on the phone."),
+        "app_restored": _plural(lambda n: ngettext(
+            "The phone's storage was cleared while %(count)s record waited: this page put it "
+            "back. Keep the page open until it is sent.",
+            "The phone's storage was cleared while %(count)s records waited: this page put "
+            "them back. Keep the page open until they are sent.", n)),
+        "app_storage": _("The phone's storage does not work (%(reason)s): after a reload "
+                         "without the network this screen may show older data."),
+        "unkept_title": _("Entry %(entry)s: not sent"),
+        "unkept_text": _("the phone could not keep this record (%(reason)s). It is not sent "
+                         "yet: keep this page open, the phone keeps trying."),
+        "unkept_mark": _("not sent (above)"),
+        "sync_unkept": _plural(lambda n: ngettext(
+            "%(count)s entrant not sent: the phone's storage failed",
+            "%(count)s entrants not sent: the phone's storage failed", n)),
+        "reason_quota": _("its storage is full"),
+        "reason_unavailable": _("its storage is not available"),
     }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -33,6 +33,7 @@ from puzzlecomp.championships.services.devices import (
     section_of,
 )
 from puzzlecomp.judging.labels import screen_labels
+from puzzlecomp.judging.offline_app import RELEASE_HEADER, manifest_of, release
 
 # The live ASGI app's clock endpoint (see docs/live.md).
 SERVER_TIME_URL = "/live/time"
@@ -99,10 +100,27 @@ def home(request: HttpRequest, slug: str) -> HttpResponse:
         }, status=401 if refusal else 200)
     device_seen(device)
     me = me_out(device_overview(device)).model_dump(mode="json")
-    return render(request, "judging/screen.html", {
+    current = release()
+    response = render(request, "judging/screen.html", {
         "championship": championship, "device": device, "token": token, "me": me,
-        "labels": screen_labels(), "time_url": SERVER_TIME_URL,
+        "labels": screen_labels(), "time_url": SERVER_TIME_URL, "release": current,
     })
+    # The service worker keeps a screen only of its own release (offline_app.py).
+    response[RELEASE_HEADER] = current
+    return response
+
+
+@require_http_methods(["GET"])
+def manifest(request: HttpRequest, slug: str) -> JsonResponse:
+    """The screen's web app manifest (a judge adds the screen to the home screen)."""
+    championship = get_object_or_404(Championship, slug=slug)
+    device, _token, _refusal = _paired(request, championship)
+    _unpublished_to(request, championship, device)
+    response = JsonResponse(manifest_of(championship),
+                            content_type="application/manifest+json",
+                            json_dumps_params={"ensure_ascii": False})
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @require_http_methods(["GET", "POST"])

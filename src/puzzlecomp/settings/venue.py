@@ -2,7 +2,8 @@
 own kept in the data directory, the hosts and SITE_URL that `serve` found for this machine;
 the database and the error log readable by their owner only, as the key.
 
-Plain HTTP on the hall's network: cookies cannot be Secure, so nothing here asks for HTTPS.
+Plain HTTP on the hall's network unless `serve --tls-cert --tls-key` gives a certificate
+(PUZZLECOMP_VENUE_TLS=1): then the cookies are Secure too.
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ def owner_only_database(database: dict[str, object]) -> None:
 
 DEBUG = False
 SECRET_KEY = secret_key(DATA_DIR)
+if os.environ.get("PUZZLECOMP_VENUE_TLS") == "1":
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
 owner_only_database(DATABASES["default"])
 # Each 500 with its traceback to stderr and to errors.log in the data directory.
 LOGGING = error_logging(DATA_DIR)

@@ -4,6 +4,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 
 from puzzlecomp.api import api
+from puzzlecomp.judging.offline_app import service_worker
 from puzzlecomp.web.login import ThrottledPasswordResetView
 
 
@@ -22,6 +23,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("control/", include("puzzlecomp.control.urls")),
     path("api/v1/", api.urls),
+    # Served from /judge/ so that its scope may be every judge's screen (judging/offline_app.py).
+    path("judge/service-worker.js", service_worker, name="judge_service_worker"),
     path("judge/<slug:slug>/", include("puzzlecomp.judging.urls")),
     path("", include("puzzlecomp.public.urls")),
 ]

@@ -10,6 +10,11 @@ export class Outbox {
     this.name = name;
     this._db = null;
     this._last = 0;
+    // The records this page removed (sent, or dismissed by the judge): any other record that
+    // disappears was lost with the phone's storage (judge-offline.js lostRecords).
+    this.removed = new Set();
+    // Called when the storage closed the connection under the page (cleared by the user).
+    this.onclose = () => {};
   }
 
   _open() {
@@ -19,8 +24,20 @@ export class Outbox {
         request.onupgradeneeded = () => {
           request.result.createObjectStore(STORE, { keyPath: "client_id" });
         };
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          // The storage cleared under the page closes the connection: open it again next time.
+          db.onclose = () => {
+            this._db = null;
+            this.onclose();
+          };
+          db.onversionchange = () => { db.close(); this._db = null; };
+          resolve(db);
+        };
+        request.onerror = () => {
+          this._db = null;
+          reject(request.error);
+        };
       });
     }
     return this._db;
@@ -29,7 +46,15 @@ export class Outbox {
   async _run(mode, work) {
     const db = await this._open();
     return new Promise((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
+      let tx;
+      try {
+        tx = db.transaction(STORE, mode);
+      } catch (error) {
+        // A connection closed under the page (its storage cleared): open a new one next time.
+        this._db = null;
+        reject(error);
+        return;
+      }
       const request = work(tx.objectStore(STORE));
       tx.oncomplete = () => resolve(request ? request.result : undefined);
       tx.onerror = () => reject(tx.error);
@@ -41,7 +66,7 @@ export class Outbox {
   make(fields) {
     // Strictly increasing even for two taps in the same millisecond.
     this._last = Math.max(Date.now(), this._last + 1);
-    return { ...fields, client_id: crypto.randomUUID(), order: this._last, state: "waiting" };
+    return { ...fields, client_id: newClientId(), order: this._last, state: "waiting" };
   }
 
   /** Every record, oldest first. */
@@ -62,8 +87,20 @@ export class Outbox {
   }
 
   delete(clientId) {
+    this.removed.add(clientId);
     return this._run("readwrite", (store) => store.delete(clientId));
   }
+}
+
+/** A random (version 4) UUID. crypto.randomUUID exists only in a secure context; a venue on
+ * plain HTTP reached by its LAN address is none, crypto.getRandomValues works everywhere. */
+export function newClientId() {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** What is sent for a record: the device API's body. */

@@ -9,6 +9,9 @@ import { LiveFeed, ServerClock, clockFace, formatDuration, roundClock, singleFli
 import {
   Outbox, entryKey, rebase, requestBody, retryDelay, sendWaiting, serverFailuresWaiting,
 } from "./judge-outbox.js";
+import {
+  RoundData, canKeepScreen, guardLeaving, keepScreen, lostRecords, newerMe, storageReason,
+} from "./judge-offline.js";
 
 const REFRESH_MS = 30_000;
 const SEND_TIMEOUT_MS = 15_000;
@@ -19,10 +22,20 @@ const auth = { Authorization: `Bearer ${root.dataset.token}` };
 const clock = new ServerClock({ url: root.dataset.timeUrl });
 const outbox = new Outbox(`puzzlecomp-judge-${root.dataset.slug}`);
 const sheet = document.getElementById("sheet");
+const roundData = new RoundData(root.dataset.slug);
+const kept = roundData.load();
+// After a reload without the network the page may be the phone's copy: the round's data kept
+// since is newer, and the clock runs on from the offset measured last.
+if (kept.offsetMs !== null) clock.offsetMs = kept.offsetMs;
 
 const state = {
-  me: readJson("judge-state"),
+  me: newerMe(readJson("judge-state"), kept.me),
   items: [],
+  // Records the phone's storage refused (full, unavailable): in this page only, not sent.
+  unkept: [],
+  // What the screen says about the phone's copy and storage (renderApp).
+  app: { worker: canKeepScreen() ? "starting" : "plain-http", workerError: null,
+         storage: null, roundData: null, restored: 0 },
   roundId: Number(new URLSearchParams(location.search).get("round")) || null,
   networkDown: false,
   revoked: null,
@@ -80,9 +93,15 @@ function findEntry(roundId, number) {
   return { round, entry: null };
 }
 
+/** The page's records, those the storage refused among them, in the order they were made. */
+function allItems() {
+  return state.unkept.length
+    ? [...state.items, ...state.unkept].sort((a, b) => a.order - b.order) : state.items;
+}
+
 function itemsOf(roundId, number) {
   const key = entryKey(roundId, number);
-  return state.items.filter((i) => entryKey(i.round_id, i.entry) === key);
+  return allItems().filter((i) => entryKey(i.round_id, i.entry) === key);
 }
 
 const isMulti = (round) => round.puzzle_sizes.length > 1;
@@ -334,7 +353,9 @@ function puzzleRows(round, entry, result) {
 
 function entryCard(round, entry) {
   const { result, pending } = effective(round, entry);
-  const held = itemsOf(round.id, entry.number).some((i) => i.state !== "waiting");
+  const items = itemsOf(round.id, entry.number);
+  const held = items.some((i) => i.state !== "waiting");
+  const unkept = items.some((i) => i.error_name);
   const multi = isMulti(round);
   return h("article", {
     class: `entry${pending ? " pending" : ""}${held ? " held" : ""}`,
@@ -349,7 +370,8 @@ function entryCard(round, entry) {
       entry.no_show ? h("span", { class: "badge" }, L.no_show) : null),
     h("div", { class: "entry-state" }, describe(round, result),
       held ? h("span", { class: "held-mark" }, ` · ${L.held_mark}`)
-        : pending ? h("span", { class: "waiting-mark" }, ` · ${L.waiting_mark}`) : null),
+        : unkept ? h("span", { class: "held-mark" }, ` · ${L.unkept_mark}`)
+          : pending ? h("span", { class: "waiting-mark" }, ` · ${L.waiting_mark}`) : null),
     multi ? h("div", { class: "puzzles" }, puzzleRows(round, entry, result),
               h("div", { class: "actions" },
                 result?.status === "dsq" ? null
@@ -458,7 +480,32 @@ function renderNotices() {
         h("button", { type: "button", class: "secondary", dataset: { resolve: "dismiss" },
                       onclick: () => dismiss(item) }, L.dismiss)));
   });
-  document.getElementById("notices").replaceChildren(...notices);
+  const unkept = state.unkept.map((item) => h("article", { class: "notice unkept",
+                                                          dataset: { clientId: item.client_id } },
+    h("h3", {}, t("unkept_title", { entry: item.entry }), h("small", {}, ` ${entryName(item)}`)),
+    h("p", {}, `${describeItem(item)}: ${t("unkept_text", {
+      reason: storageReason(item.error_name, L) })}`)));
+  document.getElementById("notices").replaceChildren(...unkept, ...notices);
+}
+
+/** What the screen says about the phone's copy of it and its storage, in the judge's words. */
+function renderApp() {
+  const app = state.app;
+  const waiting = state.items.length + state.unkept.length > 0;
+  const lines = [];
+  if (app.worker === "plain-http" && (waiting || !navigator.onLine)) {
+    lines.push(["plain-http", L.app_plain_http]);
+  }
+  if (app.worker === "not-kept") {
+    lines.push(["not-kept", t("app_not_kept", { reason: storageReason(app.workerError, L) })]);
+  }
+  if (app.worker === "updating") lines.push(["updating", L.app_updating]);
+  if (app.restored) lines.push(["restored", tn("app_restored", app.restored)]);
+  const storage = app.storage ?? app.roundData;
+  if (storage) lines.push(["storage", t("app_storage", { reason: storageReason(storage, L) })]);
+  const box = document.getElementById("app-state");
+  box.dataset.state = lines.map(([kind]) => kind).join(" ");
+  box.replaceChildren(...lines.map(([kind, text]) => h("p", { dataset: { kind } }, text)));
 }
 
 /** How many entrants the outbox items are about (a finish and its check are one entrant). */
@@ -471,6 +518,7 @@ function renderSync() {
   const waitingItems = state.items.filter((i) => i.state === "waiting");
   const waiting = entrantsOf(waitingItems);
   const attention = entrantsOf(state.items.filter((i) => i.state !== "waiting"));
+  const unkept = entrantsOf(state.unkept);
   const offline = !navigator.onLine;
   let text;
   let mode;
@@ -480,6 +528,9 @@ function renderSync() {
   } else if (attention) {
     text = tn("sync_attention", attention);
     mode = "attention";
+  } else if (unkept) {
+    text = tn("sync_unkept", unkept);
+    mode = "unkept";
   } else if (waiting && offline) {
     text = tn("sync_offline", waiting);
     mode = "offline";
@@ -500,6 +551,7 @@ function renderSync() {
 }
 
 function render() {
+  renderApp();
   renderTabs();
   renderClock();
   renderNotices();
@@ -519,15 +571,20 @@ function record(round, entry, action, puzzle, values) {
 
 async function store(round, entry, action, puzzle, values) {
   const key = entryKey(round.id, entry.number);
-  const before = state.items.filter((i) => entryKey(i.round_id, i.entry) === key
-                                           && i.state !== "refused");
+  const before = allItems().filter((i) => entryKey(i.round_id, i.entry) === key
+                                         && i.state !== "refused");
   // Each write lands on the version the previous one makes (the server adds one per write).
   // The entry is looked up again: a refresh may have replaced the one a form was opened with.
   const known = findEntry(round.id, entry.number).entry ?? entry;
   const base = before.length ? before[before.length - 1].base_version + 1 : known.version;
   const item = outbox.make({ round_id: round.id, entry: entry.number, base_version: base,
                              action, puzzle, values, made_at: new Date().toISOString() });
-  await outbox.put(item);
+  try {
+    await outbox.put(item);
+  } catch (error) {
+    // Never lost in silence: the judge sees it as not sent, and the phone keeps trying.
+    state.unkept.push({ ...item, error_name: error?.name ?? "Error" });
+  }
   await reloadItems();
   flush();
   return item;
@@ -541,8 +598,42 @@ function tap(round, entry, puzzle) {
 }
 
 async function reloadItems() {
-  state.items = await outbox.all();
+  let items;
+  try {
+    items = await outbox.all();
+  } catch (error) {
+    state.app.storage = error?.name ?? "Error";
+    render();
+    return;
+  }
+  state.app.storage = null;
+  const lost = lostRecords(state.items, items, outbox.removed);
+  if (lost.length) {
+    // The phone's storage was cleared under the page: put back what the page still holds.
+    state.app.restored += lost.length;
+    try {
+      await outbox.putAll(lost);
+      items = await outbox.all();
+    } catch (error) {
+      state.unkept.push(...lost.map((item) => ({ ...item, error_name: error?.name ?? "Error" })));
+    }
+  }
+  state.items = items;
+  // Once everything put back is sent, the notice has done its work.
+  if (!items.length && !state.unkept.length) state.app.restored = 0;
   render();
+}
+
+/** Records the storage refused go in again once it takes them (space freed, storage back). */
+async function keepUnkept() {
+  if (!state.unkept.length) return;
+  try {
+    await outbox.putAll(state.unkept.map(({ error_name: _, ...item }) => item));
+    state.unkept = [];
+    await reloadItems();
+  } catch {
+    // Still refused: they stay shown as not sent.
+  }
 }
 
 function onSent(item, body) {
@@ -583,11 +674,19 @@ const flush = singleFlight(async () => {
   clearTimeout(retryTimer);
   retryTimer = null;
   if (state.revoked) return;
-  const outcome = await sendWaiting(outbox, send, { onSent, onChange: reloadItems });
+  await keepUnkept();
+  let outcome;
+  try {
+    outcome = await sendWaiting(outbox, send, { onSent, onChange: reloadItems });
+  } catch (error) {
+    // The storage failed under the outbox (cleared, closed): read it again after a wait.
+    state.app.storage = error?.name ?? "Error";
+    outcome = { stopped: "storage", revoked: null, retryAt: null };
+  }
   state.networkDown = outcome.stopped === "network";
   if (outcome.stopped === "revoked") state.revoked = outcome.revoked ?? {};
   await reloadItems();
-  if (state.networkDown) {
+  if (state.networkDown || state.unkept.length || outcome.stopped === "storage") {
     failures += 1;
     retryTimer = setTimeout(flush, retryDelay(failures));
   } else {
@@ -848,12 +947,18 @@ const refresh = singleFlight(async () => {
       state.revoked = await response.json().catch(() => ({}));
     } else if (response.ok) {
       adopt(await response.json());
+      keepRoundData();
     }
     render();
   } catch {
     // Offline: keep showing what we have; the clock runs on.
   }
 });
+
+/** Keep the round's data and the clock's offset for a reload without the network. */
+function keepRoundData() {
+  state.app.roundData = roundData.save(state.me, clock.synced ? clock.offsetMs : kept.offsetMs);
+}
 
 function showRequestedTable() {
   const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
@@ -863,11 +968,48 @@ function showRequestedTable() {
   }
 }
 
+/** The service worker's news: the screen kept on the phone, or why not; another release. */
+function onWorker(event) {
+  if (event.kind === "kept") {
+    state.app.worker = "kept";
+    state.app.workerError = null;
+  } else if (event.kind === "not-kept") {
+    state.app.worker = "not-kept";
+    state.app.workerError = event.error;
+  } else if (event.kind === "other-release") {
+    // The phone keeps another release: a new one installs (this page came from the network),
+    // or one just took over from this page's (opened from the copy): then load it, the
+    // records wait in the outbox; not while the judge fills in a form.
+    state.app.worker = "updating";
+    if (event.changed) reloadWhenIdle();
+  }
+  renderApp();
+}
+
+function reloadWhenIdle() {
+  if (!sheet.open) {
+    location.reload();
+    return;
+  }
+  sheet.addEventListener("close", () => location.reload(), { once: true });
+}
+
 async function start() {
+  // The storage closed under the page (cleared): read it again now, put back what it lost.
+  outbox.onclose = flushNow;
+  if (canKeepScreen()) {
+    keepScreen({ url: root.dataset.workerUrl, scope: root.dataset.workerScope,
+                 release: root.dataset.release, onEvent: onWorker });
+  } else {
+    guardLeaving(() => state.items.length + state.unkept.length > 0);
+  }
   await outbox.putAll(serverFailuresWaiting(await outbox.all()));
   await reloadItems();
   showRequestedTable();
-  clock.start().then(render);
+  clock.start().then(() => {
+    keepRoundData();
+    render();
+  });
   setInterval(renderClock, 250);
   setInterval(refresh, REFRESH_MS);
   window.addEventListener("online", () => {
@@ -875,7 +1017,7 @@ async function start() {
     flushNow();
     refresh();
   });
-  window.addEventListener("offline", renderSync);
+  window.addEventListener("offline", render);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") {
       flushNow();

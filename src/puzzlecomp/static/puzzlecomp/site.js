@@ -9,3 +9,16 @@ if (language) language.addEventListener("change", () => language.form.submit());
 for (const button of document.querySelectorAll("[data-print]")) {
   button.addEventListener("click", () => window.print());
 }
+
+// The public pages and the organisers' consoles are live only with the network: while the
+// browser has none, say so above the page rather than let it pass for live (issue 31).
+const offlineBanner = document.getElementById("offline-banner");
+if (offlineBanner) {
+  const showNetwork = () => {
+    offlineBanner.hidden = navigator.onLine;
+    document.body.classList.toggle("no-network", !navigator.onLine);
+  };
+  window.addEventListener("online", showNetwork);
+  window.addEventListener("offline", showNetwork);
+  showNetwork();
+}
