@@ -338,7 +338,7 @@ def test_a_disqualification_has_its_own_colour_count_and_legend_on_the_map(
         head_judge, running, clock):
     """wjpc-2025.txt, Disqualification: a disqualified entry is out of the ranking, so the
     floor map tells it apart from the counted ones (issue 24, item 6)."""
-    a, b = group_entries(running)[:2]
+    a = group_entries(running)[0]
     result_submit(round=running, entry=a, action="dsq",
                   values=ResultValues(status=Status.DSQ, note="Used a template"))
     clock("2027-07-01T12:55")

@@ -22,6 +22,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.planning import qualifiers_of_previous
+from puzzlecomp.championships.selectors.rounds import dispute_window_ends
 from puzzlecomp.championships.services.qualifiers import (
     QualifierError,
     next_round_create,
@@ -67,6 +68,12 @@ class Field:
         self.second = Round.objects.get(event=event, code="second")
 
 
+def window_end(rnd: Round) -> str:
+    """The end of the round's dispute window as the confirmation's checkbox carries it."""
+    ends = dispute_window_ends(rnd)
+    return ends.isoformat() if ends else ""
+
+
 @pytest.fixture
 def field(championship) -> Field:
     return Field(championship)
@@ -103,15 +110,15 @@ def test_qualifiers_wait_until_the_round_is_published(organiser, field):
     page = page_of(organiser.get(url("qualifiers", field.round)))
     assert "confirmed once the round's results are published" in page
     assert 'id="qualifiers"' not in page
-    response = organiser.post(url("qualifiers_confirm", field.round), {"knowingly": "1"},
-                              follow=True)
+    response = organiser.post(url("qualifiers_confirm", field.round),
+                              {"knowingly": window_end(field.round)}, follow=True)
     assert "confirmed once the round's results are published" in page_of(response)
     assert not Qualifier.objects.exists()
 
 
 def test_confirming_twice_stores_the_qualifiers_once(organiser, field):
-    response = organiser.post(url("qualifiers_confirm", field.round), {"knowingly": "1"},
-                              follow=True)
+    response = organiser.post(url("qualifiers_confirm", field.round),
+                              {"knowingly": window_end(field.round)}, follow=True)
     assert "88 qualifiers confirmed." in page_of(response)
     confirmed = rows(field.round)
     assert len(confirmed) == 88
@@ -122,7 +129,8 @@ def test_confirming_twice_stores_the_qualifiers_once(organiser, field):
     slug = field.round.event.championship.slug
     assert {q.confirmed_by.username for q in confirmed} == {f"organiser-{slug}"}
 
-    again = organiser.post(url("qualifiers_confirm", field.round), {"knowingly": "1"}, follow=True)
+    again = organiser.post(url("qualifiers_confirm", field.round),
+                           {"knowingly": window_end(field.round)}, follow=True)
     assert "already the engine's" in page_of(again)
     assert Qualifier.objects.count() == 88
     assert AuditEntry.objects.filter(action="puzzlecomp.qualifiers.confirmed").count() == 1

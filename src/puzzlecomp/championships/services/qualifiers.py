@@ -222,7 +222,8 @@ def _check_not_started(next_round: Round) -> None:
                              round=next_round.name)
 
 
-def qualifiers_confirm(*, round: Round, user: Any = None, knowingly: bool = False,
+def qualifiers_confirm(*, round: Round, user: Any = None,
+                       knowingly: dt.datetime | bool | None = None,
                        now: dt.datetime | None = None) -> int:
     """Store the engine's qualifiers of a published round; returns the rows written.
 
@@ -230,18 +231,22 @@ def qualifiers_confirm(*, round: Round, user: Any = None, knowingly: bool = Fals
     After a correction changed the ranking, confirming again replaces the confirmation and
     applies the earlier withdrawals again. Refused while a dispute of the round is open,
     once the next round has started, and while the dispute window is open unless the
-    organiser confirms `knowingly` (the audit records until when it was open).
+    organiser confirms `knowingly` the window's end as the confirmation showed it (True: the
+    window as it is now, for a caller that decides itself, the demo's script); the audit
+    records until when it was open.
     """
     with unit_of_work(QUALIFIERS_CONFIRMED, championship=round.event.championship, user=user,
                       round=round) as work:
         return _confirm(round, work, knowingly=knowingly, now=now or timezone.now())
 
 
-def _confirm(round: Round, work: Work, *, knowingly: bool, now: dt.datetime) -> int:
+def _confirm(round: Round, work: Work, *, knowingly: dt.datetime | bool | None,
+             now: dt.datetime) -> int:
     rnd = _locked(round)
     _check_published(rnd)
     window = dispute_window_ends(rnd) if rnd.state == RoundState.PUBLISHED else None
-    dispute_window_guard(window, now=now, knowingly=knowingly)
+    dispute_window_guard(window, now=now, knowingly=window if knowingly is True
+                         else knowingly or None)
     if window is not None and now < window:
         work.record(dispute_window_open_until=window.isoformat())
     open_disputes = Dispute.objects.filter(round=rnd, status=DisputeStatus.OPEN).count()

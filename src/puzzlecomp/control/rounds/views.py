@@ -136,6 +136,16 @@ def qualifiers(request: HttpRequest, championship: Championship, round_id: int) 
     return render(request, "control/rounds/qualifiers.html", context)
 
 
+def _window_confirmed(request: HttpRequest) -> dt.datetime | None:
+    """The end of the dispute window the confirmation showed (its checkbox carries it), None
+    when not ticked or not a time: the guard then asks again."""
+    try:
+        ends = dt.datetime.fromisoformat(request.POST.get("knowingly", ""))
+    except ValueError:
+        return None
+    return ends if timezone.is_aware(ends) else None
+
+
 def _disputes_until(rnd: Round) -> dt.datetime | None:
     """When the round's dispute window closes, while it is open (confirming asks first)."""
     ends = dispute_window_ends(rnd) if rnd.state == RoundState.PUBLISHED else None
@@ -187,7 +197,7 @@ def qualifiers_confirm(request: HttpRequest, championship: Championship,
                        round_id: int) -> HttpResponse:
     rnd = _round(championship, round_id)
     ok, written = _attempt(request, lambda: services.qualifiers_confirm(
-        round=rnd, user=request.user, knowingly=request.POST.get("knowingly") == "1"))
+        round=rnd, user=request.user, knowingly=_window_confirmed(request)))
     if ok and written:
         messages.success(request, ngettext("%(count)s qualifier confirmed.",
                                            "%(count)s qualifiers confirmed.", written)
