@@ -182,16 +182,21 @@ class _Clock:
         )
 
 
-def _clock(rnd: Round, now: dt.datetime, group: str | None = None) -> _Clock:
-    results = {r.entry.number: r for r in Result.objects.filter(round=rnd).select_related("entry")}
+def _clock(rnd: Round, now: dt.datetime, group: str | None = None,
+           results: dict[int, Result] | None = None,
+           credits: dict[int, int] | None = None) -> _Clock:
+    if results is None:
+        results = {r.entry.number: r
+                   for r in Result.objects.filter(round=rnd).select_related("entry")}
+    if credits is None:
+        credits = time_credits_get(rnd)
     if group is not None and any(s.started_at for s in group_starts_get(rnd)):
         # Groups sharing the tables, started one by one: the seats follow their group's clock.
         own = group_clock_get(rnd, group, now=now)
-        return _Clock(own.state, own.elapsed_seconds, own.limit_seconds or 0,
-                      time_credits_get(rnd), results)
+        return _Clock(own.state, own.elapsed_seconds, own.limit_seconds or 0, credits, results)
     # A round without a time limit cannot have started: its seats wait.
     return _Clock(rnd.state, elapsed_seconds(rnd, now), round_limit_seconds(rnd) or 0,
-                  time_credits_get(rnd), results)
+                  credits, results)
 
 
 def live_floor_get(rnd: Round, group: str, *, now: dt.datetime) -> LiveFloor:
@@ -214,16 +219,23 @@ def live_floor_get(rnd: Round, group: str, *, now: dt.datetime) -> LiveFloor:
 def round_lines_get(rnd: Round, *, now: dt.datetime) -> list[SeatLine]:
     """Every entry seated in the round or with a result in it, by table then number, each in
     the group it sits in (a later round's groups come from its seats)."""
-    clock = _clock(rnd, now)
+    whole = _clock(rnd, now)
+    # Groups that share the tables start one by one: each seat follows its group's clock.
+    clocks: dict[str, _Clock] = {}
     seats = {s.entry_id: s for s in Seat.objects.filter(round=rnd, no_show=False)}
     entries = Entry.objects.filter(Q(pk__in=list(seats)) | Q(results__round=rnd)).distinct()
     lines = []
     for entry in entries:
         seat = seats.get(entry.pk)
+        group = seat.group if seat and seat.group else entry.group
+        clock = whole
+        if seat is not None and seat.group and len(rnd.groups) > 1:
+            if seat.group not in clocks:
+                clocks[seat.group] = _clock(rnd, now, seat.group, whole.results, whole.credits)
+            clock = clocks[seat.group]
         lines.append(clock.line(entry.number, str(entry), entry.country,
                                 seat.table if seat else None, seat.seat if seat else None,
-                                group=seat.group if seat and seat.group else entry.group,
-                                cancelled=entry.status == EntryStatus.CANCELLED))
+                                group=group, cancelled=entry.status == EntryStatus.CANCELLED))
     return sorted(lines, key=lambda ln: (ln.table is None, ln.table or 0, ln.number))
 
 

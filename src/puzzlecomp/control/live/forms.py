@@ -234,7 +234,7 @@ class EntryFilterForm(forms.Form):
                                         required=False)
 
     def __init__(self, *args: Any, groups: Sequence[str], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, label_suffix="", **kwargs)
         field = self.fields["group"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [("", _("All groups")), *((g, g) for g in groups)]
