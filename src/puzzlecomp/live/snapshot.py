@@ -184,6 +184,7 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
     for line_json in lines:
         line_json["record"] = records.get(line_json["entry"])
     window = dispute_window_ends(rnd)
+    zone = championship_zone(championship)
     return {
         "version": SNAPSHOT_VERSION,
         "championship": {"slug": championship.slug, "name": championship.name,
@@ -198,12 +199,13 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
             "published_at": local(rnd.published_at, championship),
             "disputes_close_at": local(window, championship),
         },
-        "clock": clock.as_json(),
+        # The clocks' times too in the championship's local time, with its offset.
+        "clock": clock.as_json(zone),
         # Groups sharing the tables, each started by the head judge: a clock each.
         "group_clocks": {s.group: group_clock_at(s, state=clock.state,
                                                  limit_seconds=clock.limit_seconds,
                                                  now=clock.server_now,
-                                                 stopped_at=rnd.assembly_stopped_at).as_json()
+                                                 stopped_at=rnd.assembly_stopped_at).as_json(zone)
                          for s in starts} if any(s.started_at for s in starts) else {},
         "seated": len(tables),
         "lines": lines,
