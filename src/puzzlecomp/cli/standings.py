@@ -320,7 +320,7 @@ def run(args: argparse.Namespace) -> int:
     lines = category_with_tiebreaker(result.standings, result.event, category, held,
                                      settings=result.settings)
     rows = standing_rows(lines)
-    columns = STANDINGS_COLUMNS
+    columns: tuple[str, ...] = STANDINGS_COLUMNS
     # Where the ruleset has an official ranking (Norway: citizens or 5 years' residence), each
     # line carries its place there beside the overall place (None: outside it).
     official = official_places(result.standings, result.ruleset.official_ranking,
