@@ -186,6 +186,8 @@ def test_a_dispute_shows_the_recorded_result_table_device_and_history(
     assert "<dt>Time</dt><dd>0:50:00</dd>" in facts
     assert "<dt>Missing pieces</dt><dd>1</dd>" in facts
     assert "<dt>Checked</dt><dd>yes</dd>" in facts
+    assert "<dt>Penalty</dt><dd>+0:00:05</dd>" in facts
+    assert "<dt>Final time</dt><dd>0:50:05</dd>" in facts
     assert "History of the result (1 write)" in page
     assert "finish called" in page
 

@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from puzzlecomp.championships.clock_face import clock_view
-from puzzlecomp.championships.engine import round_rules, ruleset_of
+from puzzlecomp.championships.engine import round_ranking, round_rules, ruleset_of
 from puzzlecomp.championships.messages import (
     STATUS_LABELS,
     form_errors_to_messages,
@@ -84,7 +84,7 @@ from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.guards import GUARDS
 from puzzlecomp.rules.results import Status
 from puzzlecomp.rules.round_life import RoundClock, is_back, moves_from, starts_early
-from puzzlecomp.rules.scoring import statuses_of
+from puzzlecomp.rules.scoring import Score, statuses_of
 from puzzlecomp.rules.times import format_time
 
 STATE_LABELS = {
@@ -407,12 +407,14 @@ def _panels_context(rnd: Round, clock: RoundClock, request: HttpRequest,
     relay = selectors.relay_rotation_get(rnd)
     disputes = selectors.disputes_get(rnd, open_only=True)
     acts = _acts(request, rnd.event.championship)
+    scores = _scores(rnd) if disputes else {}
     for dispute in disputes:
         given = (forms or {}).get(dispute.pk)
         dispute.form = given or DisputeResolveForm(  # type: ignore[attr-defined]
             prefix=f"dispute-{dispute.pk}", initial=initial_of(dispute.result),
             statuses=_statuses(rnd), puzzles=_puzzle_count(rnd))
-        dispute.facts = _recorded(dispute.result)  # type: ignore[attr-defined]
+        dispute.facts = _recorded(  # type: ignore[attr-defined]
+            dispute.result, scores.get(dispute.entry.number))
         dispute.history_rows = _history_rows(dispute.history)  # type: ignore[attr-defined]
     return {
         "queue": [_queued(q) for q in selectors.finishes_awaiting_check(rnd, group=group)],
@@ -428,8 +430,18 @@ def _panels_context(rnd: Round, clock: RoundClock, request: HttpRequest,
     }
 
 
-def _recorded(row: Result | None) -> list[tuple[str, str]]:
-    """A stored result in words, as a dispute shows it beside the competitor's text."""
+def _scores(rnd: Round) -> dict[int, Score]:
+    """Entry number -> the score the round's ranking gives it (empty while the round's rules
+    are incomplete)."""
+    try:
+        return {int(ln.entry.id): ln.score for ln in round_ranking(rnd).lines}
+    except RulesError:
+        return {}
+
+
+def _recorded(row: Result | None, score: Score | None = None) -> list[tuple[str, str]]:
+    """A stored result in words, as a dispute shows it beside the competitor's text, with
+    the penalty and final time the ranking gives it."""
     if row is None:
         return [(_("Result"), _("No result recorded yet."))]
     facts = [(_("Result"), str(STATUS_LABELS.get(row.status, row.status)))]
@@ -445,6 +457,10 @@ def _recorded(row: Result | None) -> list[tuple[str, str]]:
         facts.append((_("Missing pieces"), str(row.missing)))
     if row.time_credit:
         facts.append((_("Time credit"), format_time(row.time_credit)))
+    if score is not None and score.penalty_seconds:
+        facts.append((_("Penalty"), "+" + format_time(score.penalty_seconds)))
+    if score is not None and score.final_time is not None:
+        facts.append((_("Final time"), format_time(score.final_time)))
     facts.append((_("Checked"), _yes_no(row.checked)))
     if row.device is not None:
         facts.append((_("Device"), row.device.label))
