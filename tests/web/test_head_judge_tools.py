@@ -151,11 +151,15 @@ def test_the_correction_form_of_a_multi_puzzle_round_is_filled_with_each_puzzle(
     assert 'name="time"' not in page  # no plain time to disagree with the puzzles'
     response = head_judge.post(url, {
         "status": "finished", "puzzle_1_time": "0:25:00", "puzzle_2_time": "0:54:00",
-        "puzzle_1_missing": "0", "puzzle_2_missing": "0", "checked": "on",
+        "puzzle_1_missing": "0", "puzzle_2_missing": "1", "missing": "2", "checked": "on",
         "reason": "Stopwatch read again", "base_version": "1"})
     assert response.status_code == 302
     row = Result.objects.get(round=rnd, entry=entry)
-    assert [(p["time"], p["verified"]) for p in row.puzzles] == [(1500, True), (3240, True)]
+    assert [(p["time"], p["missing"], p["verified"]) for p in row.puzzles] == [
+        (1500, 0, True), (3240, 1, True)]
+    assert (row.time_seconds, row.missing) == (None, 2)  # pieces missing overall are kept
+    again = head_judge.get(url).content.decode()
+    assert 'name="missing" value="2"' in again
 
 
 def test_the_correction_form_of_a_single_puzzle_round_is_filled_with_the_result(

@@ -85,9 +85,10 @@ class ResultFieldsForm(forms.Form):
         if puzzles > 1:
             # A multi-puzzle round records each puzzle (its finish from the shared start, or
             # its count); the result's time is the last finish, so there is no plain time.
-            for name in ("time", "pieces", "remaining", "missing", "missing_contiguous",
-                         "missing_found"):
+            for name in ("time", "pieces", "remaining"):
                 del self.fields[name]
+            # Pieces missing overall (not of one puzzle) stay, so a correction keeps them.
+            self.fields["missing"].label = _("Missing pieces not of one puzzle")
             for number in range(1, puzzles + 1):
                 self.fields[f"puzzle_{number}_time"] = forms.CharField(
                     label=_("Puzzle %(number)s: finish (H:MM:SS)") % {"number": number},
@@ -100,7 +101,8 @@ class ResultFieldsForm(forms.Form):
                     label=_("Puzzle %(number)s: missing pieces") % {"number": number},
                     min_value=0, max_value=limits.MAX_PIECES, required=False)
             self.order_fields([name for name in self.fields if name not in (
-                "checked", "competitor_confirmed", "note", "reason", "base_version")])
+                "missing", "missing_contiguous", "missing_found", "checked",
+                "competitor_confirmed", "note", "reason", "base_version")])
 
     def clean_time(self) -> int | None:
         text = self.cleaned_data["time"].strip()
@@ -123,13 +125,14 @@ class ResultFieldsForm(forms.Form):
         data = self.cleaned_data
         common = {"status": Status(data["status"]), "checked": data["checked"],
                   "competitor_confirmed": data["competitor_confirmed"], "note": data["note"]}
+        missing = {"missing": data["missing"] or 0,
+                   "missing_contiguous": data["missing_contiguous"] or 0,
+                   "missing_found": data["missing_found"] or 0}
         if self.puzzle_count > 1:
-            return ResultValues(**common, puzzles=self._puzzles(puzzles))
+            return ResultValues(**common, **missing, puzzles=self._puzzles(puzzles))
         return ResultValues(
-            **common, time_seconds=data["time"], pieces=data["pieces"],
-            remaining=data["remaining"], missing=data["missing"] or 0,
-            missing_contiguous=data["missing_contiguous"] or 0,
-            missing_found=data["missing_found"] or 0, puzzles=puzzles)
+            **common, **missing, time_seconds=data["time"], pieces=data["pieces"],
+            remaining=data["remaining"], puzzles=puzzles)
 
     def _puzzles(self, stored: list[dict[str, Any]]) -> list[dict[str, Any]]:
         data = self.cleaned_data
