@@ -125,9 +125,9 @@ class ResultFieldsForm(forms.Form):
         data = self.cleaned_data
         common = {"status": Status(data["status"]), "checked": data["checked"],
                   "competitor_confirmed": data["competitor_confirmed"], "note": data["note"]}
-        missing = {"missing": data["missing"] or 0,
-                   "missing_contiguous": data["missing_contiguous"] or 0,
-                   "missing_found": data["missing_found"] or 0}
+        missing: dict[str, Any] = {"missing": data["missing"] or 0,
+                                   "missing_contiguous": data["missing_contiguous"] or 0,
+                                   "missing_found": data["missing_found"] or 0}
         if self.puzzle_count > 1:
             return ResultValues(**common, **missing, puzzles=self._puzzles(puzzles))
         return ResultValues(
