@@ -173,6 +173,35 @@ def test_a_withdrawn_place_goes_to_the_best_of_the_group_not_yet_qualified(organ
     assert table.count(">confirmed") == 88
 
 
+def test_a_cancelled_qualifier_is_offered_its_replacement_in_the_rules_order(organiser,
+                                                                            field):
+    """Issue 24 review: an entry cancelled after qualifying keeps its place silently no more.
+    Cancelling it leads the organiser to the qualifiers, which name the next qualifier by the
+    ruleset's order (docs/qualification.md, Replacements: the best of the same group not yet
+    qualified); one button gives the place, and the audit records it."""
+    qualifiers_confirm(round=field.round, knowingly=True)
+    gone = field.czech[0]
+    slug = field.round.event.championship.slug
+    cancel = reverse("control:registrations:cancel",
+                     args=[slug, field.round.event.code, gone.number])
+    after = organiser.post(cancel, follow=True)
+    assert after.redirect_chain[-1][0] == url("qualifiers", field.round)
+    page = page_of(after)
+    assert f"Entry {gone.number} held a place in the next round" in page
+    assert (f"Entry {gone.number} {gone.name} is cancelled but still holds a place. By the "
+            f"rules' order of qualification, entry {field.czech[86].number} "
+            f"{field.czech[86].name} takes it (place in the group).") in page
+    assert f"Give the place to entry {field.czech[86].number}" in page
+    organiser.post(url("qualifier_withdraw", field.round), {"entry": gone.number})
+    replacement = Qualifier.objects.get(from_round=field.round, entry=field.czech[86])
+    assert replacement.replaces.entry == gone
+    audit = AuditEntry.objects.filter(action="puzzlecomp.qualifier.withdrawn").latest("pk")
+    assert (audit.data["entry"], audit.data["replacement"]) == (gone.number,
+                                                                field.czech[86].number)
+    assert "is cancelled but still holds a place" not in page_of(
+        organiser.get(url("qualifiers", field.round)))
+
+
 def test_a_tied_qualifier_who_withdraws_is_replaced_by_place(field):
     """docs/qualification.md: a tie qualifier's place goes on by place, like any other."""
     qualifiers_confirm(round=field.round, knowingly=True)

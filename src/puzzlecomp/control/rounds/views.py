@@ -126,6 +126,9 @@ def qualifiers(request: HttpRequest, championship: Championship, round_id: int) 
                 proposed=[_shown(line) for line in found.proposed],
                 next_seated=next_round.seats.count(),
                 disputes_until=_disputes_until(rnd),
+                cancelled=[{"offer": c, "reason": REASONS.get(c.reason, c.reason)}
+                           for c in services.cancelled_qualifiers_get(rnd)]
+                if found.confirmed else [],
                 over_maximum=group_maxima_warnings(next_round, (
                     line.to_group for line in (found.confirmed or found.proposed)
                     if line.status != QualifierStatus.WITHDRAWN)),
