@@ -58,6 +58,17 @@ def test_entries_show_group_penalty_and_final_time(head_judge, running):
     assert cells[8] == "0:50:10"
 
 
+def test_an_unfinished_entry_shows_the_pieces_that_rank_it(head_judge, running, clock):
+    """wjpc-2025.txt, Unfinished Puzzles: the pieces placed rank an unfinished result."""
+    from tests.web.test_live_control import count
+
+    a = group_entries(running, "A")[0]
+    clock("2027-07-01T13:31")
+    count(running, a, 412)
+    page = head_judge.get(live_url("entries", running) + f"?q={a.number}").content.decode()
+    assert '<td class="num final">412 pieces placed</td>' in page
+
+
 def test_entries_filter_by_group_number_name_and_no_result_yet(head_judge, running):
     in_a = group_entries(running, "A")
     in_b = group_entries(running, "B")

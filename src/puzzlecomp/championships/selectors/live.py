@@ -112,6 +112,8 @@ class EntryRow:
     line: SeatLine
     penalty_seconds: int = 0
     final_time: int | None = None
+    # The pieces that rank an unfinished result.
+    pieces: int | None = None
 
 
 @dataclass(frozen=True)
@@ -250,7 +252,8 @@ def round_entry_rows_get(rnd: Round, *, now: dt.datetime) -> list[EntryRow]:
     for line in round_lines_get(rnd, now=now):
         score = scores.get(line.number)
         rows.append(EntryRow(line, score.penalty_seconds if score else 0,
-                             score.final_time if score else None))
+                             score.final_time if score else None,
+                             score.pieces if score and score.final_time is None else None))
     return rows
 
 

@@ -590,7 +590,9 @@ def entries(request: HttpRequest, championship: Championship, round_id: int) -> 
               "time": format_time(r.line.time_seconds) if r.line.time_seconds is not None
               else "",
               "penalty": format_time(r.penalty_seconds) if r.penalty_seconds else "",
-              "final": format_time(r.final_time) if r.final_time is not None else ""}
+              "final": format_time(r.final_time) if r.final_time is not None
+              else _("%(pieces)s pieces placed") % {"pieces": r.pieces}
+              if r.pieces is not None else ""}
              for r in page.object_list]
     return render(request, "control/live/entries.html", {
         "championship": championship, "round": rnd, "lines": lines, "page": page,
