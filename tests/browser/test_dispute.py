@@ -93,7 +93,7 @@ def test_a_competitor_files_a_dispute_and_the_head_judge_upholds_it(
     # The queue shows it without a reload (live notice, then the panel's data).
     item = queue.locator(f'[data-dispute="{dispute.pk}"]')
     expect(item).to_contain_text("I called TIME at 49:00")
-    item.locator("summary").click()
+    item.locator("details.resolve > summary").click()
     prefix = f"#id_dispute-{dispute.pk}"
     item.locator(f"{prefix}-decision_2").check()  # uphold and correct
     item.locator(f"{prefix}-resolution").fill("The video confirms 49:00.")

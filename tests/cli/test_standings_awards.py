@@ -412,3 +412,37 @@ def test_awards_use_a_subcategory_tiebreaker_held_as_a_round_of_its_own(tmp_path
     code, out, err = run(capsys, "awards", folder, *WJPC, "--category", "senior-b")
     assert (code, out) == (2, "")
     assert "A1 is not one of the entrants called to the senior-b tiebreaker" in err
+
+
+def test_standings_carry_the_official_place_where_the_ruleset_has_an_official_ranking(
+        tmp_path, capsys):
+    """norway-nm-2025.txt: the Norwegian title goes to citizens or to 5 years' residence; the
+    standings give each entrant's official place beside the overall place (issue 24, item 3),
+    blank for those outside the official ranking."""
+    rounds = {"final": [
+        {"entry": "se", "name": "Sven Svensson", "country": "SWE", "time": "40:00"},
+        {"entry": "oslo", "name": "Siv Lund", "country": "SWE", "time": "41:00",
+         "years_resident": 10},
+        {"entry": "no", "name": "Ola Nordmann", "country": "NOR", "time": "42:00"},
+    ]}
+    source = write_json(tmp_path / "n.json",
+                        results_document("norway-nm-2025", "individual", rounds))
+
+    given = ("--event", "individual", "--time-limit", "120", "--pieces", "1000")
+    code, out, _ = run(capsys, "standings", source, *given)
+
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("place,overall_place,official_place,entry,")
+    assert [line.split(",")[:4] for line in lines[1:]] == [
+        ["1", "1", "", "se"], ["2", "2", "1", "oslo"], ["3", "3", "2", "no"]]
+
+    code, out, _ = run(capsys, "standings", source, *given, "--format", "json")
+    places = [(s["entry"], s["official_place"]) for s in json.loads(out)["standings"]]
+    assert places == [("se", None), ("oslo", 1), ("no", 2)]
+
+
+def test_standings_without_an_official_ranking_have_no_official_column(capsys):
+    code, out, _ = run(capsys, "standings", WJPC_JSON, *WJPC[2:])
+    assert code == 0
+    assert out.splitlines()[0] == STANDINGS[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.utils import timezone
@@ -69,6 +70,24 @@ def test_a_rounds_clock_comes_with_the_servers_time(client, live_round):
     assert ends - started == dt.timedelta(seconds=5400)
     assert abs(dt.datetime.fromisoformat(clock["server_now"]) - timezone.now()) < dt.timedelta(
         seconds=5)
+
+
+def test_a_rounds_clock_times_carry_the_championships_offset(client, live_round):
+    """Issue 24, item 4: the API gives times in ISO 8601 with the championship's offset, the
+    clocks' too (the snapshot's and the clock's), not UTC only."""
+    championship = live_round.event.championship
+    championship.time_zone = "Europe/Madrid"
+    championship.save(update_fields=["time_zone"])
+    zone = ZoneInfo("Europe/Madrid")
+    clock = client.get(f"{base(live_round)}/rounds/{live_round.pk}/clock").json()
+    snapshot = client.get(f"{base(live_round)}/rounds/{live_round.pk}/ranking").json()
+    for times in (clock, snapshot["clock"]):
+        for name in ("started_at", "ends_at", "server_now"):
+            shown = dt.datetime.fromisoformat(times[name])
+            assert shown.utcoffset() == shown.astimezone(zone).utcoffset(), name
+            assert not times[name].endswith("+00:00"), name
+    started = dt.datetime.fromisoformat(clock["started_at"])
+    assert abs(started - live_round.starts_at) < dt.timedelta(milliseconds=1)  # the same instant
 
 
 def test_time_is_the_servers_clock(client, db):

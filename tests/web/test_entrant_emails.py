@@ -145,6 +145,33 @@ def test_the_email_is_in_the_language_of_the_publication(provisional,
     assert "Walk 2027: váš výsledek" in sent[0].subject
 
 
+def test_each_entrant_is_written_to_in_the_language_they_registered_in(
+        provisional, django_capture_on_commit_callbacks):
+    """Issue 24 review: a result email follows the language the entry registered in, not the
+    language of the head judge who publishes; an entry added by the organiser (no language
+    of its own) gets the publisher's."""
+    Entry.objects.filter(event=provisional.event, number=1).update(language="cs")
+    Entry.objects.filter(event=provisional.event, number=2).update(language="es")
+    with translation.override("en"):
+        sent = publish(provisional, django_capture_on_commit_callbacks)
+    by_address = {m.to[0]: m for m in sent}
+    assert "Walk 2027: váš výsledek" in by_address["contact1@private.example"].subject
+    assert "Walk 2027: tu resultado" in by_address["contact2@private.example"].subject
+    assert translation.get_language() == "en"
+
+
+def test_the_registration_keeps_the_language_it_was_made_in(client, submit, clock,
+                                                            make_championship):
+    from tests.web.test_registration_public import WJPC_START, person, register
+
+    championship = make_championship("wjpc-2025", starts_at=WJPC_START)
+    championship.published = True
+    championship.save()
+    client.cookies["django_language"] = "es"
+    register(submit, championship, "individual", person())
+    assert Entry.objects.get().language == "es"
+
+
 @pytest.fixture
 def disputed(provisional, django_capture_on_commit_callbacks):
     publish(provisional, django_capture_on_commit_callbacks)

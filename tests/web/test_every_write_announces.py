@@ -97,7 +97,8 @@ READS = {
     "seats_of", "entry_groups_of", "backup_latest", "nothing_to_undo",  # planning_backups
     "result_replayed", "stored_values",  # results
     "values_of",  # disputes
-    "next_round_of", "round_qualifiers_get", "round_qualification_marks",
+    "next_round_of", "round_qualifiers_get", "cancelled_qualifiers_get",
+    "round_qualification_marks",
     "round_qualification_certainty",  # qualifiers
     "import_file_read", "country_code", "import_check",  # importing
     "guard_formula", "table_csv", "table_xlsx",  # exporting

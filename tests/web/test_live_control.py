@@ -300,7 +300,8 @@ def test_a_time_credit_for_an_entry_without_a_seat_in_the_round_is_refused(runni
     ("counting", None, LIMIT + 30, 60, SeatState.ASSEMBLING),
     ("counting", None, LIMIT + 60, 60, SeatState.COUNTING),
     ("counting", Result(status="unfinished"), LIMIT, 0, SeatState.COUNTED),
-    ("running", Result(status="dsq"), 600, 0, SeatState.COUNTED),
+    ("running", Result(status="dsq"), 600, 0, SeatState.DISQUALIFIED),
+    ("counting", Result(status="dnf"), LIMIT, 0, SeatState.COUNTED),
     ("published", None, LIMIT * 3, 0, SeatState.COUNTING),
 ])
 def test_each_seat_state(round_state, result, elapsed, credit, expected):
@@ -317,7 +318,7 @@ def test_every_table_of_the_map_is_coloured_by_its_entries_states(head_judge, ru
     clock("2027-07-01T12:55")
     states = seat_states(head_judge, running)
     assert (states[a.number], states[b.number], states[c.number], states[d.number]) == (
-        "awaiting_check", "verified", "counted", "assembling")
+        "awaiting_check", "verified", "disqualified", "assembling")
     clock("2027-07-01T13:30")
     count(running, d, 320)
     data = state_json(head_judge, running).json()
@@ -332,6 +333,22 @@ def test_every_table_of_the_map_is_coloured_by_its_entries_states(head_judge, ru
     assert f'class="seat state-awaiting_check" data-entry="{a.number}"' in page
     assert f'class="seat state-counting" data-entry="{e.number}"' in page
     assert 'data-count="awaiting_check">1<' in page
+
+
+def test_a_disqualification_has_its_own_colour_count_and_legend_on_the_map(
+        head_judge, running, clock):
+    """wjpc-2025.txt, Disqualification: a disqualified entry is out of the ranking, so the
+    floor map tells it apart from the counted ones (issue 24, item 6)."""
+    a = group_entries(running)[0]
+    result_submit(round=running, entry=a, action="dsq",
+                  values=ResultValues(status=Status.DSQ, note="Used a template"))
+    clock("2027-07-01T12:55")
+    data = state_json(head_judge, running).json()
+    assert (data["counts"]["disqualified"], data["counts"]["counted"]) == (1, 0)
+    page = head_judge.get(live_url("map", running) + "?group=A").content.decode()
+    assert f'class="seat state-disqualified" data-entry="{a.number}"' in page
+    assert 'class="swatch state-disqualified"></span> disqualified' in page
+    assert 'data-count="disqualified">1<' in page
 
 
 def test_the_map_shows_one_group_at_a_time(head_judge, running, clock):

@@ -7,6 +7,7 @@ HTML itself carries the results: that is what a browser without JavaScript shows
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from html.parser import HTMLParser
 
@@ -28,7 +29,7 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.services.results import ResultValues, result_submit
 from puzzlecomp.championships.services.rounds import round_state_set
-from puzzlecomp.live.snapshot import snapshot_cache_clear
+from puzzlecomp.live.snapshot import round_snapshot_cached, snapshot_cache_clear
 from puzzlecomp.rules.results import Status
 from tests.support import round_of
 
@@ -228,6 +229,22 @@ def test_each_group_has_its_own_table_and_one_group_can_be_asked_for(client, fir
     assert only_b.rows[6][1][PLACE] == "1"
     url = reverse("public:live:round", args=[slug, first.pk])
     assert client.get(url, {"group": "Z"}).status_code == 404
+
+
+def test_an_entry_withdrawn_after_the_round_began_stays_struck_through(client, first):
+    """Issue 24 review: results are history; a withdrawal after the round began keeps the
+    line, its place and time, marked withdrawn (the snapshot says so for the live script)."""
+    Entry.objects.filter(event=first.event, number=2).update(status=EntryStatus.CANCELLED)
+    snapshot_cache_clear()
+    cache.clear()
+    html = page(client, "round", first.event.championship.slug, first.pk)
+    assert re.search(r'<tr data-entry="2"[^>]*class="[^"]*withdrawn', html)
+    assert '<span class="badge withdrawn">withdrawn</span>' in html
+    assert not re.search(r'<tr data-entry="1"[^>]*withdrawn', html)
+    lines = {line["entry"]: line for line in json.loads(round_snapshot_cached(first).body)[
+        "lines"]}
+    assert lines[2]["withdrawn"] is True
+    assert "withdrawn" not in lines[1]
 
 
 def test_the_round_clock_and_state_are_on_the_page(client, first, clock):

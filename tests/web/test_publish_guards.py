@@ -104,17 +104,43 @@ def test_confirming_qualifiers_in_the_dispute_window_says_until_when(championshi
     clock(published.replace(tzinfo=None).isoformat())
     page = page_of(organiser.get(url))
     assert "Competitors may dispute this round's results until" in page
-    assert 'name="knowingly" value="1" required' in page
+    # The confirmation carries the window it showed, so a stale page does not pass.
+    assert f'name="knowingly" value="{ends.isoformat()}" required' in page
     confirm = reverse("control:rounds:qualifiers_confirm",
                       args=[championship.slug, field.round.pk])
     refused_page = page_of(organiser.post(confirm, follow=True))
     assert "Tick that you know to confirm now." in refused_page
     assert not Qualifier.objects.filter(from_round=field.round).exists()
 
-    organiser.post(confirm, {"knowingly": "1"})
+    organiser.post(confirm, {"knowingly": ends.isoformat()})
     assert Qualifier.objects.filter(from_round=field.round).exists()
     audit = AuditEntry.objects.filter(action="puzzlecomp.qualifiers.confirmed").latest("pk")
     assert audit.data["dispute_window_open_until"] == ends.isoformat()
+
+
+def test_a_bare_or_stale_window_confirmation_does_not_pass(championship, field, client_as,
+                                                          clock):
+    """Issue 24 review: posting only knowingly=1, or the end of a window that is no longer
+    the round's (results withdrawn and published again since the page was drawn), passes
+    nothing; the guard asks again with the window as it is now."""
+    published = field.round.published_at
+    ends = published + dt.timedelta(hours=4)
+    clock(published.replace(tzinfo=None).isoformat())
+    organiser = client_as(championship, Role.ORGANISER)
+    confirm = reverse("control:rounds:qualifiers_confirm",
+                      args=[championship.slug, field.round.pk])
+    stale = (ends - dt.timedelta(hours=1)).isoformat()
+    for posted in ("1", "on", stale, ends.replace(tzinfo=None).isoformat()):
+        page = page_of(organiser.post(confirm, {"knowingly": posted}, follow=True))
+        assert "Tick that you know to confirm now." in page, posted
+    assert not Qualifier.objects.filter(from_round=field.round).exists()
+    with pytest.raises(RulesError):
+        qualifiers_confirm(round=field.round, knowingly=ends - dt.timedelta(minutes=5),
+                           now=published + dt.timedelta(hours=1))
+    # The same instant written in the championship's own offset passes.
+    madrid = ends.astimezone(dt.timezone(dt.timedelta(hours=2))).isoformat()
+    organiser.post(confirm, {"knowingly": madrid})
+    assert Qualifier.objects.filter(from_round=field.round).exists()
 
 
 def test_confirming_after_the_window_asks_nothing(field):

@@ -22,6 +22,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.planning import qualifiers_of_previous
+from puzzlecomp.championships.selectors.rounds import dispute_window_ends
 from puzzlecomp.championships.services.qualifiers import (
     QualifierError,
     next_round_create,
@@ -67,6 +68,12 @@ class Field:
         self.second = Round.objects.get(event=event, code="second")
 
 
+def window_end(rnd: Round) -> str:
+    """The end of the round's dispute window as the confirmation's checkbox carries it."""
+    ends = dispute_window_ends(rnd)
+    return ends.isoformat() if ends else ""
+
+
 @pytest.fixture
 def field(championship) -> Field:
     return Field(championship)
@@ -103,15 +110,15 @@ def test_qualifiers_wait_until_the_round_is_published(organiser, field):
     page = page_of(organiser.get(url("qualifiers", field.round)))
     assert "confirmed once the round's results are published" in page
     assert 'id="qualifiers"' not in page
-    response = organiser.post(url("qualifiers_confirm", field.round), {"knowingly": "1"},
-                              follow=True)
+    response = organiser.post(url("qualifiers_confirm", field.round),
+                              {"knowingly": window_end(field.round)}, follow=True)
     assert "confirmed once the round's results are published" in page_of(response)
     assert not Qualifier.objects.exists()
 
 
 def test_confirming_twice_stores_the_qualifiers_once(organiser, field):
-    response = organiser.post(url("qualifiers_confirm", field.round), {"knowingly": "1"},
-                              follow=True)
+    response = organiser.post(url("qualifiers_confirm", field.round),
+                              {"knowingly": window_end(field.round)}, follow=True)
     assert "88 qualifiers confirmed." in page_of(response)
     confirmed = rows(field.round)
     assert len(confirmed) == 88
@@ -122,7 +129,8 @@ def test_confirming_twice_stores_the_qualifiers_once(organiser, field):
     slug = field.round.event.championship.slug
     assert {q.confirmed_by.username for q in confirmed} == {f"organiser-{slug}"}
 
-    again = organiser.post(url("qualifiers_confirm", field.round), {"knowingly": "1"}, follow=True)
+    again = organiser.post(url("qualifiers_confirm", field.round),
+                           {"knowingly": window_end(field.round)}, follow=True)
     assert "already the engine's" in page_of(again)
     assert Qualifier.objects.count() == 88
     assert AuditEntry.objects.filter(action="puzzlecomp.qualifiers.confirmed").count() == 1
@@ -163,6 +171,35 @@ def test_a_withdrawn_place_goes_to_the_best_of_the_group_not_yet_qualified(organ
     assert table.count("withdrawn") == 1
     assert f"replaces {field.czech[0].number}" in table
     assert table.count(">confirmed") == 88
+
+
+def test_a_cancelled_qualifier_is_offered_its_replacement_in_the_rules_order(organiser,
+                                                                            field):
+    """Issue 24 review: an entry cancelled after qualifying keeps its place silently no more.
+    Cancelling it leads the organiser to the qualifiers, which name the next qualifier by the
+    ruleset's order (docs/qualification.md, Replacements: the best of the same group not yet
+    qualified); one button gives the place, and the audit records it."""
+    qualifiers_confirm(round=field.round, knowingly=True)
+    gone = field.czech[0]
+    slug = field.round.event.championship.slug
+    cancel = reverse("control:registrations:cancel",
+                     args=[slug, field.round.event.code, gone.number])
+    after = organiser.post(cancel, follow=True)
+    assert after.redirect_chain[-1][0] == url("qualifiers", field.round)
+    page = page_of(after)
+    assert f"Entry {gone.number} held a place in the next round" in page
+    assert (f"Entry {gone.number} {gone.name} is cancelled but still holds a place. By the "
+            f"rules' order of qualification, entry {field.czech[86].number} "
+            f"{field.czech[86].name} takes it (place in the group).") in page
+    assert f"Give the place to entry {field.czech[86].number}" in page
+    organiser.post(url("qualifier_withdraw", field.round), {"entry": gone.number})
+    replacement = Qualifier.objects.get(from_round=field.round, entry=field.czech[86])
+    assert replacement.replaces.entry == gone
+    audit = AuditEntry.objects.filter(action="puzzlecomp.qualifier.withdrawn").latest("pk")
+    assert (audit.data["entry"], audit.data["replacement"]) == (gone.number,
+                                                                field.czech[86].number)
+    assert "is cancelled but still holds a place" not in page_of(
+        organiser.get(url("qualifiers", field.round)))
 
 
 def test_a_tied_qualifier_who_withdraws_is_replaced_by_place(field):

@@ -69,7 +69,7 @@ def test_a_finish_far_faster_than_expected_at_the_groups_pace_is_queued_with_its
     panel = queue_panel(head_judge, running)
     assert "0:25:30 is more than 40 % faster than expected from this entrant&#x27;s earlier " \
            "results at this group&#x27;s pace" in panel
-    assert "Looked at: keep" in panel
+    assert "Looked again: the result stands" in panel
 
 
 def test_a_finish_far_ahead_of_the_groups_other_finishes_is_flagged_history_or_not(

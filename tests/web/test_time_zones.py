@@ -11,7 +11,14 @@ import zoneinfo
 import pytest
 from django.test import Client
 
-from puzzlecomp.championships.models import Championship, Role, RoundState
+from puzzlecomp.championships.models import (
+    AuditEntry,
+    Championship,
+    GroupStart,
+    Role,
+    Round,
+    RoundState,
+)
 from puzzlecomp.championships.selectors.registration import event_period
 from puzzlecomp.championships.selectors.rounds import dispute_window_ends
 from puzzlecomp.championships.services.entrant_mail import result_emails
@@ -152,3 +159,37 @@ def test_a_result_email_gives_the_dispute_deadline_in_local_time(madrid):
     (sent,) = result_emails(rnd)
     assert f"{local:%H:%M}" in sent.body
     assert f"{ends:%H:%M}" not in sent.body
+
+
+def test_a_new_zone_keeps_the_planned_rounds_at_their_local_time(madrid, client_as):
+    """Issue 24 review: the championship's start typed in the setup form is read in the new
+    zone, so the rounds' and groups' planned starts keep their local clock time with it (a
+    round planned for 10:00 stays at 10:00 where the championship is held); a start already
+    given is a fact and stays; the audit lists what moved."""
+    rounds = Round.objects.filter(event__championship=madrid).order_by("event__position",
+                                                                        "position")
+    planned, running = rounds[0], rounds[1]
+    ten_in_madrid = dt.datetime(2025, 9, 20, 8, 0, tzinfo=dt.UTC)  # 10:00 CEST
+    Round.objects.filter(pk=planned.pk).update(starts_at=ten_in_madrid)
+    Round.objects.filter(pk=running.pk).update(starts_at=ten_in_madrid,
+                                               state=RoundState.RUNNING)
+    group = GroupStart.objects.create(round=planned, group="A",
+                                      planned_at=ten_in_madrid + dt.timedelta(hours=2))
+    organiser = client_as(madrid, Role.ORGANISER)
+    response = organiser.post(f"/control/{madrid.slug}/setup/championship/", {
+        "name": madrid.name, "starts_at": "2025-09-20T09:00", "venue": "London",
+        "time_zone": "Europe/London", "published": "on"})
+    assert response.status_code == 302
+    ten_in_london = dt.datetime(2025, 9, 20, 9, 0, tzinfo=dt.UTC)  # 10:00 BST
+    assert Round.objects.get(pk=planned.pk).starts_at == ten_in_london
+    assert Round.objects.get(pk=running.pk).starts_at == ten_in_madrid
+    assert GroupStart.objects.get(pk=group.pk).planned_at == ten_in_london + dt.timedelta(
+        hours=2)
+    audit = AuditEntry.objects.filter(action="puzzlecomp.championship.changed").latest("pk")
+    assert audit.data["planned_starts_moved"] == [
+        f"{planned.event.code}/{planned.code}", f"{planned.event.code}/{planned.code}/A"]
+    # Saving again without a new zone moves nothing.
+    organiser.post(f"/control/{madrid.slug}/setup/championship/", {
+        "name": madrid.name, "starts_at": "2025-09-20T09:00", "venue": "London 2",
+        "time_zone": "Europe/London", "published": "on"})
+    assert Round.objects.get(pk=planned.pk).starts_at == ten_in_london

@@ -269,11 +269,12 @@ def round_clock_get(request: HttpRequest, slug: str, round_id: int,
                     group: str | None = None) -> dict[str, Any]:
     """`group`: that group's own clock (groups sharing the tables start one after another)."""
     rnd = _public_round(slug, round_id)
+    zone = championship_zone(rnd.event.championship)
     if group is None:
-        return round_reads.round_clock_get(rnd).as_json()
+        return round_reads.round_clock_get(rnd).as_json(zone)
     if group not in rnd.groups:
         raise Http404(f"round {round_id} has no group {group!r}")
-    return round_reads.group_clock_get(rnd, group).as_json()
+    return round_reads.group_clock_get(rnd, group).as_json(zone)
 
 
 @router.get("/championships/{slug}/entries/{event_code}/{number}",

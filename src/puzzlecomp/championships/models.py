@@ -331,6 +331,9 @@ class Entry(models.Model):
     seed_rank = models.PositiveIntegerField(null=True, blank=True)
     # The entrant's choice on their own page: emails of their published results and rulings.
     result_emails = models.BooleanField(default=True)
+    # The language the entry registered in: its result emails are written in it (blank: an
+    # entry the organiser added or imported, written in the language of whoever publishes).
+    language = models.CharField(max_length=10, blank=True)
 
     class Meta:
         ordering = ["event", "number"]

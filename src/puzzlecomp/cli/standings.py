@@ -46,7 +46,7 @@ from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import resolve_round
 from puzzlecomp.rules.ruleset import Event, Ruleset
 from puzzlecomp.rules.settings import championship_settings, settings_overridden
-from puzzlecomp.rules.standings import StandingLine, event_standings
+from puzzlecomp.rules.standings import StandingLine, event_standings, official_places
 from puzzlecomp.rules.subcategories import OVERALL
 from puzzlecomp.rules.times import format_time
 
@@ -320,6 +320,15 @@ def run(args: argparse.Namespace) -> int:
     lines = category_with_tiebreaker(result.standings, result.event, category, held,
                                      settings=result.settings)
     rows = standing_rows(lines)
+    columns: tuple[str, ...] = STANDINGS_COLUMNS
+    # Where the ruleset has an official ranking (Norway: citizens or 5 years' residence), each
+    # line carries its place there beside the overall place (None: outside it).
+    official = official_places(result.standings, result.ruleset.official_ranking,
+                               settings=result.settings)
+    if official:
+        at = columns.index("overall_place") + 1
+        columns = (*columns[:at], "official_place", *columns[at:])
+        rows = [{**row, "official_place": official.get(row["entry"])} for row in rows]
     prizes = result.prizes
     if prizes.provisional:
         sys.stderr.write(still_to_come(result) + "\n")
@@ -338,7 +347,7 @@ def run(args: argparse.Namespace) -> int:
         }
         sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(rows_csv(rows, STANDINGS_COLUMNS))
+        sys.stdout.write(rows_csv(rows, columns))
     return 0
 
 

@@ -266,6 +266,8 @@ class EntryData(Model):
     refund_amount: Money | None = None
     group: Group = ""
     seed_rank: Number | None = None
+    # The language the entry registered in (its result emails are written in it).
+    language: str = text(10)
     members: list[MemberData] = Field(default=[], max_length=limits.MAX_MEMBERS)
 
 

@@ -20,6 +20,8 @@ from django.utils import timezone
 from puzzlecomp.championships.engine import NO_MEMBERS, round_ranking, round_rules
 from puzzlecomp.championships.models import (
     Championship,
+    Entry,
+    EntryStatus,
     QualifierStatus,
     Round,
     RoundState,
@@ -171,6 +173,9 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
     spec = rules.ruleset.event(event.code)
     pieces_total = rules.total_pieces
     withheld = withheld_by_number(event_id=event.pk)
+    # Withdrawn after the round began: the line stays as history, marked.
+    cancelled = set(Entry.objects.filter(event=event, status=EntryStatus.CANCELLED)
+                    .values_list("number", flat=True))
     lines = [
         _line(line, rows[int(line.entry.id)], tables, marks, certainty, _flag(line, spec),
               pieces_total,
@@ -183,7 +188,10 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
         round_id=rnd.pk, event_code=event.code, pieces=pieces_total, lines=lines)
     for line_json in lines:
         line_json["record"] = records.get(line_json["entry"])
+        if line_json["entry"] in cancelled:
+            line_json["withdrawn"] = True
     window = dispute_window_ends(rnd)
+    zone = championship_zone(championship)
     return {
         "version": SNAPSHOT_VERSION,
         "championship": {"slug": championship.slug, "name": championship.name,
@@ -198,12 +206,13 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
             "published_at": local(rnd.published_at, championship),
             "disputes_close_at": local(window, championship),
         },
-        "clock": clock.as_json(),
+        # The clocks' times too in the championship's local time, with its offset.
+        "clock": clock.as_json(zone),
         # Groups sharing the tables, each started by the head judge: a clock each.
         "group_clocks": {s.group: group_clock_at(s, state=clock.state,
                                                  limit_seconds=clock.limit_seconds,
                                                  now=clock.server_now,
-                                                 stopped_at=rnd.assembly_stopped_at).as_json()
+                                                 stopped_at=rnd.assembly_stopped_at).as_json(zone)
                          for s in starts} if any(s.started_at for s in starts) else {},
         "seated": len(tables),
         "lines": lines,

@@ -43,11 +43,13 @@ def results_missing_guard(missing: Sequence[str], *, knowingly: int | None) -> N
 
 
 def dispute_window_guard(window_ends: dt.datetime | None, *, now: dt.datetime,
-                         knowingly: bool) -> None:
+                         knowingly: dt.datetime | None) -> None:
     """RulesError `guard.dispute_window_open` while competitors may still dispute the round
     (wjpc-2025.txt, Disputes and Reviews: 4 hours from the results), unless the organiser
-    confirmed knowing it: a ruling after that may change who qualifies."""
-    if window_ends is not None and now < window_ends and not knowingly:
+    confirmed knowing that very window (`knowingly`: the end the confirmation named, so a
+    confirmation shown before the results were published again does not pass): a ruling
+    after that may change who qualifies."""
+    if window_ends is not None and now < window_ends and knowingly != window_ends:
         raise RulesError(violation(
             "guard.dispute_window_open",
             f"disputes may be filed until {window_ends.isoformat()}",

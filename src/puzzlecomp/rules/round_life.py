@@ -107,9 +107,13 @@ class RoundClock:
             return None
         return max(0.0, (self.server_now - self.started_at).total_seconds())
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, zone: dt.tzinfo | None = None) -> dict[str, Any]:
+        """The clock as JSON; `zone`: its times in that zone (ISO 8601 with its offset, the
+        championship's local time), else as stored."""
         def iso(t: dt.datetime | None) -> str | None:
-            return t.isoformat() if t else None
+            if t is None:
+                return None
+            return (t.astimezone(zone) if zone is not None else t).isoformat()
 
         return {"state": self.state, "shows": self.shows, "started_at": iso(self.started_at),
                 "limit_seconds": self.limit_seconds, "ends_at": iso(self.ends_at),

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q
 
-from puzzlecomp.championships.engine import round_rules, ruleset_of
+from puzzlecomp.championships.engine import round_ranking, round_rules, ruleset_of
 from puzzlecomp.championships.models import (
     Dispute,
     DisputeStatus,
@@ -51,13 +51,16 @@ class SeatState(StrEnum):
     VERIFIED = "verified"
     COUNTING = "counting"
     COUNTED = "counted"
+    # Disqualified (wjpc-2025.txt, Disqualification): apart from the counts, so the head judge
+    # sees at a glance who is out of the ranking.
+    DISQUALIFIED = "disqualified"
 
 
 # The legend lists the states in this order; a table shared by several entries shows the
 # first of URGENCY among its entries' states.
 SEAT_STATES = tuple(SeatState)
 URGENCY = (SeatState.AWAITING_CHECK, SeatState.COUNTING, SeatState.ASSEMBLING,
-           SeatState.VERIFIED, SeatState.COUNTED, SeatState.WAITING)
+           SeatState.DISQUALIFIED, SeatState.VERIFIED, SeatState.COUNTED, SeatState.WAITING)
 
 
 def seat_state(*, round_state: str, result: Result | None, elapsed: float | None, limit: int,
@@ -68,6 +71,8 @@ def seat_state(*, round_state: str, result: Result | None, elapsed: float | None
     (wjpc-2025.txt, Start of the round: extra time equal to the delay).
     """
     if result is not None:
+        if result.status == Status.DSQ:
+            return SeatState.DISQUALIFIED
         if result.status != Status.FINISHED:
             return SeatState.COUNTED
         return SeatState.VERIFIED if result.checked else SeatState.AWAITING_CHECK
@@ -94,6 +99,21 @@ class SeatLine:
     time_seconds: int | None = None
     version: int = 0
     credit: int = 0
+    group: str = ""
+    # Withdrawn after the round began: kept on the head judge's lists as history, struck through.
+    cancelled: bool = False
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    """A line of "Entries and corrections": the seat and result, with the ranking's penalty
+    and final time (None before a result, or while the round's rules are incomplete)."""
+
+    line: SeatLine
+    penalty_seconds: int = 0
+    final_time: int | None = None
+    # The pieces that rank an unfinished result.
+    pieces: int | None = None
 
 
 @dataclass(frozen=True)
@@ -122,7 +142,9 @@ class LiveFloor:
         counts = {str(state): 0 for state in SEAT_STATES}
         for table in self.tables:
             for seat in table.seats:
-                counts[seat.state] += 1
+                # A seat left empty by a withdrawal counts only with the result it had.
+                if not seat.cancelled or seat.status is not None:
+                    counts[seat.state] += 1
         return counts
 
     @property
@@ -148,11 +170,12 @@ class _Clock:
     results: dict[int, Result]
 
     def line(self, number: int, name: str, country: str, table: int | None,
-             seat: int | None) -> SeatLine:
+             seat: int | None, *, group: str = "", cancelled: bool = False) -> SeatLine:
         row = self.results.get(number)
         credit = self.credits.get(number, 0)
         return SeatLine(
             number=number, name=name, country=country, table=table, seat=seat, credit=credit,
+            group=group, cancelled=cancelled,
             state=seat_state(round_state=self.round_state, result=row, elapsed=self.elapsed,
                              limit=self.limit, credit=credit),
             status=row.status if row else None,
@@ -161,16 +184,21 @@ class _Clock:
         )
 
 
-def _clock(rnd: Round, now: dt.datetime, group: str | None = None) -> _Clock:
-    results = {r.entry.number: r for r in Result.objects.filter(round=rnd).select_related("entry")}
+def _clock(rnd: Round, now: dt.datetime, group: str | None = None,
+           results: dict[int, Result] | None = None,
+           credits: dict[int, int] | None = None) -> _Clock:
+    if results is None:
+        results = {r.entry.number: r
+                   for r in Result.objects.filter(round=rnd).select_related("entry")}
+    if credits is None:
+        credits = time_credits_get(rnd)
     if group is not None and any(s.started_at for s in group_starts_get(rnd)):
         # Groups sharing the tables, started one by one: the seats follow their group's clock.
         own = group_clock_get(rnd, group, now=now)
-        return _Clock(own.state, own.elapsed_seconds, own.limit_seconds or 0,
-                      time_credits_get(rnd), results)
+        return _Clock(own.state, own.elapsed_seconds, own.limit_seconds or 0, credits, results)
     # A round without a time limit cannot have started: its seats wait.
     return _Clock(rnd.state, elapsed_seconds(rnd, now), round_limit_seconds(rnd) or 0,
-                  time_credits_get(rnd), results)
+                  credits, results)
 
 
 def live_floor_get(rnd: Round, group: str, *, now: dt.datetime) -> LiveFloor:
@@ -182,7 +210,8 @@ def live_floor_get(rnd: Round, group: str, *, now: dt.datetime) -> LiveFloor:
     clock = _clock(rnd, now, group)
     tables = [
         LiveTable(table.table, table.x, table.y, table.guest, tuple(
-            clock.line(e.number, e.name, e.country, table.table, e.seat)
+            clock.line(e.number, e.name, e.country, table.table, e.seat, group=group,
+                       cancelled=e.cancelled)
             for e in table.entries if not e.no_show))
         for table in hall.tables
     ]
@@ -190,16 +219,42 @@ def live_floor_get(rnd: Round, group: str, *, now: dt.datetime) -> LiveFloor:
 
 
 def round_lines_get(rnd: Round, *, now: dt.datetime) -> list[SeatLine]:
-    """Every entry seated in the round or with a result in it, by table then number."""
-    clock = _clock(rnd, now)
+    """Every entry seated in the round or with a result in it, by table then number, each in
+    the group it sits in (a later round's groups come from its seats)."""
+    whole = _clock(rnd, now)
+    # Groups that share the tables start one by one: each seat follows its group's clock.
+    clocks: dict[str, _Clock] = {}
     seats = {s.entry_id: s for s in Seat.objects.filter(round=rnd, no_show=False)}
     entries = Entry.objects.filter(Q(pk__in=list(seats)) | Q(results__round=rnd)).distinct()
     lines = []
     for entry in entries:
         seat = seats.get(entry.pk)
+        group = seat.group if seat and seat.group else entry.group
+        clock = whole
+        if seat is not None and seat.group and len(rnd.groups) > 1:
+            if seat.group not in clocks:
+                clocks[seat.group] = _clock(rnd, now, seat.group, whole.results, whole.credits)
+            clock = clocks[seat.group]
         lines.append(clock.line(entry.number, str(entry), entry.country,
-                                seat.table if seat else None, seat.seat if seat else None))
+                                seat.table if seat else None, seat.seat if seat else None,
+                                group=group, cancelled=entry.status == EntryStatus.CANCELLED))
     return sorted(lines, key=lambda ln: (ln.table is None, ln.table or 0, ln.number))
+
+
+def round_entry_rows_get(rnd: Round, *, now: dt.datetime) -> list[EntryRow]:
+    """`round_lines_get` with each result's penalty and final time as the round is ranked
+    (one read path: `engine.round_ranking`)."""
+    try:
+        scores = {int(ln.entry.id): ln.score for ln in round_ranking(rnd).lines}
+    except RulesError:
+        scores = {}  # rules incomplete (an imported round without its limit): no penalty shown
+    rows = []
+    for line in round_lines_get(rnd, now=now):
+        score = scores.get(line.number)
+        rows.append(EntryRow(line, score.penalty_seconds if score else 0,
+                             score.final_time if score else None,
+                             score.pieces if score and score.final_time is None else None))
+    return rows
 
 
 def time_credits_get(rnd: Round) -> dict[int, int]:
@@ -329,15 +384,24 @@ def finishes_awaiting_check(rnd: Round, *, group: str | None = None) -> list[Que
 
 
 def disputes_get(rnd: Round, *, open_only: bool = False) -> list[Dispute]:
-    """The round's disputes, first filed first, each with `.result` (the entry's result now)."""
+    """The round's disputes, first filed first, each with `.result` (the entry's result now,
+    with its device), `.table` (the entry's table in the round) and, for open disputes,
+    `.history` (every write to the result): what the head judge weighs the text against."""
     disputes = Dispute.objects.filter(round=rnd).select_related("entry", "resolved_by")
     if open_only:
         disputes = disputes.filter(status=DisputeStatus.OPEN)
     found = list(disputes)
+    numbers = [d.entry_id for d in found]
     results = {r.entry_id: r for r in Result.objects.filter(
-        round=rnd, entry_id__in=[d.entry_id for d in found])}
+        round=rnd, entry_id__in=numbers).select_related("device")}
+    tables = dict(Seat.objects.filter(round=rnd, entry_id__in=numbers)
+                  .values_list("entry_id", "table"))
     for dispute in found:
         dispute.result = results.get(dispute.entry_id)  # type: ignore[attr-defined]
+        dispute.table = tables.get(dispute.entry_id)  # type: ignore[attr-defined]
+        dispute.history = (  # type: ignore[attr-defined]
+            entry_history_get(rnd, dispute.entry) if dispute.status == DisputeStatus.OPEN
+            else [])
     return found
 
 

@@ -70,6 +70,8 @@ class TableLine:
     country: str
     seat: int
     no_show: bool = False
+    # Withdrawn after the round began: the seat stays as history, struck through.
+    cancelled: bool = False
 
 
 @dataclass(frozen=True)
@@ -286,7 +288,8 @@ def tables_get(rnd: Round, group: str) -> dict[int, tuple[TableLine, ...]]:
     tables: dict[int, list[TableLine]] = {}
     for s in seats:
         tables.setdefault(s.table, []).append(
-            TableLine(s.entry.number, s.entry.name, s.entry.country, s.seat, s.no_show))
+            TableLine(s.entry.number, s.entry.name, s.entry.country, s.seat, s.no_show,
+                      s.entry.status == EntryStatus.CANCELLED))
     return {table: tuple(lines) for table, lines in tables.items()}
 
 

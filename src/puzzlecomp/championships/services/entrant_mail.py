@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
@@ -89,18 +90,27 @@ def result_emails(rnd: Round) -> list[EmailMessage]:
         line = lines.get(entry.number)
         if not recipients or line is None:
             continue
-        context = {"championship": championship, "event": rnd.event, "round": rnd,
-                   "entry": entry, "place": line.rank, "group": line.entry.group,
-                   # None: the ruleset has no official ranking; False: outside it.
-                   "official": line.eligible, "official_place": line.official_rank,
-                   "result": result_words(line), "window_ends": window_ends,
-                   "entrant_link": entrant_link(entry)}
-        # Times in the championship's zone, whatever page or process sends the emails.
-        with timezone.override(championship_zone(championship)):
+        # In the language the entry registered in (else the publisher's), times in the
+        # championship's zone, whatever page or process sends the emails.
+        with translation.override(_language_of(entry)), \
+                timezone.override(championship_zone(championship)):
+            context = {"championship": championship, "event": rnd.event, "round": rnd,
+                       "entry": entry, "place": line.rank, "group": line.entry.group,
+                       # None: the ruleset has no official ranking; False: outside it.
+                       "official": line.eligible, "official_place": line.official_rank,
+                       "result": result_words(line), "window_ends": window_ends,
+                       "entrant_link": entrant_link(entry)}
             subject = render_to_string("emails/result_published_subject.txt", context)
             body = render_to_string("emails/result_published.txt", context)
         messages.append(EmailMessage(" ".join(subject.split()), body, to=recipients))
     return messages
+
+
+def _language_of(entry: Entry) -> str | None:
+    """The language to write to an entry in: the one it registered in, when the site speaks
+    it; None keeps the language in force (the publisher's)."""
+    spoken = {code for code, _name in settings.LANGUAGES}
+    return entry.language if entry.language in spoken else translation.get_language()
 
 
 def result_words(line: RankedEntry) -> str:

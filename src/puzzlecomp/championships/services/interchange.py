@@ -239,7 +239,8 @@ def _entry_data(e: Entry, members: list[MemberData]) -> EntryData:
         status=e.status, contact_email=e.contact_email, registered_at=e.registered_at,
         confirmed_at=e.confirmed_at, fee_amount=e.fee_amount, fee_currency=e.fee_currency,
         paid_amount=e.paid_amount, paid_at=e.paid_at, cancelled_at=e.cancelled_at,
-        refund_amount=e.refund_amount, group=e.group, seed_rank=e.seed_rank, members=members)
+        refund_amount=e.refund_amount, group=e.group, seed_rank=e.seed_rank,
+        language=e.language, members=members)
 
 
 def _result_data(r: Result) -> ResultData:

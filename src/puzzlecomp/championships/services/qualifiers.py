@@ -31,6 +31,7 @@ from puzzlecomp.championships.models import (
     Dispute,
     DisputeStatus,
     Entry,
+    EntryStatus,
     Qualifier,
     QualifierStatus,
     Round,
@@ -222,7 +223,8 @@ def _check_not_started(next_round: Round) -> None:
                              round=next_round.name)
 
 
-def qualifiers_confirm(*, round: Round, user: Any = None, knowingly: bool = False,
+def qualifiers_confirm(*, round: Round, user: Any = None,
+                       knowingly: dt.datetime | bool | None = None,
                        now: dt.datetime | None = None) -> int:
     """Store the engine's qualifiers of a published round; returns the rows written.
 
@@ -230,18 +232,22 @@ def qualifiers_confirm(*, round: Round, user: Any = None, knowingly: bool = Fals
     After a correction changed the ranking, confirming again replaces the confirmation and
     applies the earlier withdrawals again. Refused while a dispute of the round is open,
     once the next round has started, and while the dispute window is open unless the
-    organiser confirms `knowingly` (the audit records until when it was open).
+    organiser confirms `knowingly` the window's end as the confirmation showed it (True: the
+    window as it is now, for a caller that decides itself, the demo's script); the audit
+    records until when it was open.
     """
     with unit_of_work(QUALIFIERS_CONFIRMED, championship=round.event.championship, user=user,
                       round=round) as work:
         return _confirm(round, work, knowingly=knowingly, now=now or timezone.now())
 
 
-def _confirm(round: Round, work: Work, *, knowingly: bool, now: dt.datetime) -> int:
+def _confirm(round: Round, work: Work, *, knowingly: dt.datetime | bool | None,
+             now: dt.datetime) -> int:
     rnd = _locked(round)
     _check_published(rnd)
     window = dispute_window_ends(rnd) if rnd.state == RoundState.PUBLISHED else None
-    dispute_window_guard(window, now=now, knowingly=knowingly)
+    dispute_window_guard(window, now=now, knowingly=window if knowingly is True
+                         else knowingly or None)
     if window is not None and now < window:
         work.record(dispute_window_open_until=window.isoformat())
     open_disputes = Dispute.objects.filter(round=rnd, status=DisputeStatus.OPEN).count()
@@ -299,6 +305,53 @@ def qualifier_withdraw(*, round: Round, entry_number: int, user: Any = None,
         return _withdraw(rnd, entry_number, ranking, rules, work, lapse=lapse)
 
 
+@dataclass(frozen=True)
+class CancelledQualifier:
+    """A confirmed qualifier whose entry was cancelled, and who the rules name to take its
+    place (None: nobody is left, the place would lapse)."""
+
+    number: int
+    name: str
+    replacement_number: int | None
+    replacement_name: str
+    reason: str
+
+
+def cancelled_qualifiers_get(rnd: Round) -> list[CancelledQualifier]:
+    """The round's confirmed qualifiers whose entries were cancelled while the next round has
+    not started, each with the replacement the ruleset's qualification order names, so the
+    organiser is offered it (docs/qualification.md, Replacements)."""
+    stored = _stored(rnd)
+    gone = [r for r in stored if r.status == QualifierStatus.CONFIRMED
+            and r.entry.status == EntryStatus.CANCELLED]
+    if not gone or next_round_of(rnd).state != RoundState.PLANNED:
+        return []
+    ranking, _, rules = _engine(rnd)
+    taken = _taken(stored, ranking)
+    names = dict(Entry.objects.filter(event=rnd.event).values_list("number", "name"))
+    offers = []
+    for row in gone:
+        chosen = replacement_for(str(row.entry.number), ranking, taken, rules)
+        number = int(chosen.entry.id) if chosen is not None else None
+        offers.append(CancelledQualifier(
+            row.entry.number, row.entry.name, number,
+            names.get(number, "") if number is not None else "",
+            str(chosen.reason) if chosen is not None else ""))
+    return offers
+
+
+def _taken(stored: Sequence[Qualifier], ranking: Sequence[RankedEntry]) -> list[EngineQualifier]:
+    """Every stored qualifier as the engine's (withdrawn ones count as taken too, so nobody
+    who withdrew comes back)."""
+    engine_entries = {line.entry.id: line.entry for line in ranking}
+    return [
+        EngineQualifier(engine_entries.get(str(r.entry.number))
+                        or results.Entry(id=str(r.entry.number), group=r.from_group),
+                        r.rank, r.to_group, QualifyReason(r.reason))
+        for r in stored
+    ]
+
+
 def _withdraw(rnd: Round, number: int, ranking: Sequence[RankedEntry], rules: RoundRules,
               work: Work, *, lapse: bool) -> Qualifier | None:
     stored = _stored(rnd)
@@ -310,15 +363,7 @@ def _withdraw(rnd: Round, number: int, ranking: Sequence[RankedEntry], rules: Ro
     if row.status != QualifierStatus.CONFIRMED:
         raise QualifierError("qualifiers.already_withdrawn",
                              f"Entry {number} has already withdrawn.", entry=number)
-    engine_entries = {line.entry.id: line.entry for line in ranking}
-    # Withdrawn qualifiers count as taken too, so nobody who withdrew comes back.
-    taken = [
-        EngineQualifier(engine_entries.get(str(r.entry.number))
-                        or results.Entry(id=str(r.entry.number), group=r.from_group),
-                        r.rank, r.to_group, QualifyReason(r.reason))
-        for r in stored
-    ]
-    chosen = replacement_for(str(number), ranking, taken, rules)
+    chosen = replacement_for(str(number), ranking, _taken(stored, ranking), rules)
     if chosen is None and not lapse:
         raise QualifierError(
             "qualifiers.no_replacement",

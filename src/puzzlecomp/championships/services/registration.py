@@ -187,6 +187,7 @@ def entry_register(*, event: Event, members: Sequence[MemberDetails],
             contact_email=members[0].email.strip(),
             fee_amount=fee.amount if fee else None,
             fee_currency=fee.currency if fee else event_currency(event),
+            language=translation.get_language() or "",
         )
         created = EntryMember.objects.bulk_create(
             EntryMember(entry=entry, person=person, position=i, represents=code,

@@ -4,7 +4,8 @@ who helps run it. Every change is atomic and audited; refusals carry a code for 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+import zoneinfo
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -35,11 +36,13 @@ from puzzlecomp.championships.models import (
     Championship,
     Entry,
     Event,
+    GroupStart,
     Membership,
     ModelChoice,
     Puzzle,
     Role,
     Round,
+    RoundState,
 )
 from puzzlecomp.championships.selectors.lists import round_started
 from puzzlecomp.championships.services.setup import membership_set
@@ -82,9 +85,13 @@ def _json_value(value: Any) -> Any:
 
 def _apply(instance: models.Model, values: Mapping[str, Any], action: Action, *,
            championship: Championship, by: Any, round: Round | None = None,
+           also: Callable[[dict[str, list[Any]]], dict[str, Any]] | None = None,
            **data: Any) -> dict[str, list[Any]]:
     """Set the changed fields and save them in a unit of work auditing `action` (nothing is
-    audited or announced when nothing changed); returns {field: [old, new]} of what changed."""
+    audited or announced when nothing changed); returns {field: [old, new]} of what changed.
+
+    `also`: a write that follows from the changes, in the same unit of work; what it returns
+    is recorded in the audit beside them."""
     with unit_of_work(action, championship=championship, user=by, round=round,
                       **data) as work:
         changes = {
@@ -96,7 +103,7 @@ def _apply(instance: models.Model, values: Mapping[str, Any], action: Action, *,
             setattr(instance, name, values[name])
         if changes:
             instance.save(update_fields=list(changes))
-            work.record(changes=changes)
+            work.record(changes=changes, **(also(changes) if also else {}))
         else:
             work.nothing_changed()
     return changes
@@ -126,8 +133,47 @@ def championship_update(
             raise SetupError("championship.time_zone_unknown",
                              "%(zone)s is not a time zone.", zone=time_zone)
         changes["time_zone"] = time_zone
-    _apply(championship, changes, CHAMPIONSHIP_CHANGED, championship=championship, by=by)
+    before = championship.time_zone
+
+    def planned_starts_follow(changed: dict[str, list[Any]]) -> dict[str, Any]:
+        if "time_zone" not in changed:
+            return {}
+        return {"planned_starts_moved": _planned_starts_rezone(
+            championship=championship, old=before, new=championship.time_zone)}
+
+    _apply(championship, changes, CHAMPIONSHIP_CHANGED, championship=championship, by=by,
+           also=planned_starts_follow)
     return championship
+
+
+def _planned_starts_rezone(*, championship: Championship, old: str, new: str) -> list[str]:
+    """Keep the planned starts of rounds and groups not started yet at the same local clock
+    time when the championship moves to another time zone, as its own start typed in the
+    setup form is read in the new zone: a round planned for 10:00 stays at 10:00 where the
+    championship is held. Starts already given are facts and stay. Returns what moved."""
+    if old == new or not is_time_zone(old):
+        return []
+    was, now = zoneinfo.ZoneInfo(old), zoneinfo.ZoneInfo(new)
+
+    def moved(at: dt.datetime) -> dt.datetime:
+        return at.astimezone(was).replace(tzinfo=now)
+
+    shifted = []
+    for rnd in Round.objects.filter(event__championship=championship, state=RoundState.PLANNED,
+                                    starts_at__isnull=False).select_related("event"):
+        assert rnd.starts_at is not None
+        rnd.starts_at = moved(rnd.starts_at)
+        rnd.save(update_fields=["starts_at"])
+        shifted.append(f"{rnd.event.code}/{rnd.code}")
+    for start in GroupStart.objects.filter(round__event__championship=championship,
+                                           started_at__isnull=True,
+                                           planned_at__isnull=False).select_related(
+                                               "round__event"):
+        assert start.planned_at is not None
+        start.planned_at = moved(start.planned_at)
+        start.save(update_fields=["planned_at"])
+        shifted.append(f"{start.round.event.code}/{start.round.code}/{start.group}")
+    return shifted
 
 
 def championship_settings_set(

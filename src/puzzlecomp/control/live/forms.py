@@ -74,27 +74,91 @@ class ResultFieldsForm(forms.Form):
     base_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0,
                                       max_value=limits.MAX_VERSION)
 
-    def __init__(self, *args: Any, statuses: Sequence[Status], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, statuses: Sequence[Status], puzzles: int = 1,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Only the statuses the round's ruleset defines (rules.scoring.statuses_of).
         field = self.fields["status"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(s.value, STATUS_LABELS[s.value]) for s in statuses]
+        self.puzzle_count = puzzles
+        if puzzles > 1:
+            # A multi-puzzle round records each puzzle (its finish from the shared start, or
+            # its count); the result's time is the last finish, so there is no plain time.
+            for name in ("time", "pieces", "remaining"):
+                del self.fields[name]
+            # Pieces missing overall (not of one puzzle) stay, so a correction keeps them.
+            self.fields["missing"].label = _("Missing pieces not of one puzzle")
+            for number in range(1, puzzles + 1):
+                self.fields[f"puzzle_{number}_time"] = forms.CharField(
+                    label=_("Puzzle %(number)s: finish (H:MM:SS)") % {"number": number},
+                    max_length=12, required=False)
+                self.fields[f"puzzle_{number}_pieces"] = forms.IntegerField(
+                    label=_("Puzzle %(number)s: pieces placed (unfinished)")
+                    % {"number": number}, min_value=0, max_value=limits.MAX_PIECES,
+                    required=False)
+                self.fields[f"puzzle_{number}_missing"] = forms.IntegerField(
+                    label=_("Puzzle %(number)s: missing pieces") % {"number": number},
+                    min_value=0, max_value=limits.MAX_PIECES, required=False)
+            self.order_fields([name for name in self.fields if name not in (
+                "missing", "missing_contiguous", "missing_found", "checked",
+                "competitor_confirmed", "note", "reason", "base_version")])
 
     def clean_time(self) -> int | None:
         text = self.cleaned_data["time"].strip()
         return _seconds(text) if text else None
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for number in range(1, self.puzzle_count + 1 if self.puzzle_count > 1 else 1):
+            name = f"puzzle_{number}_time"
+            text = (data.get(name) or "").strip()
+            try:
+                data[name] = _seconds(text) if text else None
+            except forms.ValidationError as error:
+                self.add_error(name, error)
+        return data
+
     def values(self, *, puzzles: list[dict[str, Any]]) -> ResultValues:
-        """The corrected values; the per-puzzle detail is kept as stored."""
+        """The corrected values; in a multi-puzzle round each puzzle's finish, count and
+        missing pieces as corrected, the rest of its record (its check) as stored."""
         data = self.cleaned_data
+        common = {"status": Status(data["status"]), "checked": data["checked"],
+                  "competitor_confirmed": data["competitor_confirmed"], "note": data["note"]}
+        missing: dict[str, Any] = {"missing": data["missing"] or 0,
+                                   "missing_contiguous": data["missing_contiguous"] or 0,
+                                   "missing_found": data["missing_found"] or 0}
+        if self.puzzle_count > 1:
+            return ResultValues(**common, **missing, puzzles=self._puzzles(puzzles))
         return ResultValues(
-            status=Status(data["status"]), time_seconds=data["time"], pieces=data["pieces"],
-            remaining=data["remaining"], missing=data["missing"] or 0,
-            missing_contiguous=data["missing_contiguous"] or 0,
-            missing_found=data["missing_found"] or 0, puzzles=puzzles,
-            checked=data["checked"], competitor_confirmed=data["competitor_confirmed"],
-            note=data["note"])
+            **common, **missing, time_seconds=data["time"], pieces=data["pieces"],
+            remaining=data["remaining"], puzzles=puzzles)
+
+    def _puzzles(self, stored: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        data = self.cleaned_data
+        if Status(data["status"]) not in (Status.FINISHED, Status.UNFINISHED):
+            return []  # a result without a time or a count keeps no puzzles (the history has them)
+        corrected = []
+        for number in range(1, self.puzzle_count + 1):
+            record = {"time": None, "pieces": None, "remaining": None, "missing": 0,
+                      "contiguous": 0, "found": 0, "verified": data["checked"],
+                      "authorised": True}
+            if number <= len(stored):
+                record.update(stored[number - 1])
+            time = data.get(f"puzzle_{number}_time")
+            missing = data.get(f"puzzle_{number}_missing") or 0
+            pieces = None if time is not None else data.get(f"puzzle_{number}_pieces")
+            record.update(time=time, missing=missing if time is not None else 0, pieces=pieces,
+                          # A count stored as pieces remaining stays until pieces replace it.
+                          remaining=record["remaining"] if time is None and pieces is None
+                          else None)
+            if time is None:
+                record.update(contiguous=0, found=0)
+            else:
+                record.update(contiguous=min(record["contiguous"], missing),
+                              found=min(record["found"], missing))
+            corrected.append(record)
+        return corrected
 
     def add_violations(self, error: RulesError, messages: list[str]) -> None:
         """Show the engine's refusals at the fields they name."""
@@ -104,10 +168,17 @@ class ResultFieldsForm(forms.Form):
 
 
 def initial_of(row: Result | None) -> dict[str, Any]:
-    """The form's starting values: the stored result, or an empty finished one."""
+    """The form's starting values: the stored result (each puzzle's of a multi-puzzle round),
+    or an empty finished one."""
     if row is None:
         return {"status": Status.FINISHED.value, "checked": True, "base_version": 0}
-    return {
+    per_puzzle: dict[str, Any] = {}
+    for number, puzzle in enumerate(row.puzzles or [], start=1):
+        time = puzzle.get("time")
+        per_puzzle[f"puzzle_{number}_time"] = format_time(time) if time is not None else ""
+        per_puzzle[f"puzzle_{number}_pieces"] = puzzle.get("pieces") if time is None else None
+        per_puzzle[f"puzzle_{number}_missing"] = puzzle.get("missing") or 0
+    return {**per_puzzle,
         "status": row.status,
         "time": format_time(row.time_seconds) if row.time_seconds is not None else "",
         "pieces": row.pieces, "remaining": row.remaining, "missing": row.missing,
@@ -144,8 +215,8 @@ class DisputeResolveForm(ResultFieldsForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("decision") != self.CORRECT:
-            for name in ResultFieldsForm.base_fields:
-                if name != "base_version":
+            for name in self.fields:
+                if name not in ("base_version", "decision", "resolution"):
                     self.errors.pop(name, None)
         elif not data.get("status"):
             self.add_error("status", _("Choose the corrected result."))
@@ -154,6 +225,22 @@ class DisputeResolveForm(ResultFieldsForm):
     @property
     def corrects(self) -> bool:
         return self.cleaned_data.get("decision") == self.CORRECT
+
+
+class EntryFilterForm(forms.Form):
+    """What "Entries and corrections" lists: a group, a number or name, only those without a
+    result (a WJPC round seats 1,200 entries; the list is paged)."""
+
+    group = forms.ChoiceField(label=_("Group"), required=False)
+    q = forms.CharField(label=_("Number or name"), max_length=100, required=False)
+    without_result = forms.BooleanField(label=_("Only those with no result yet"),
+                                        required=False)
+
+    def __init__(self, *args: Any, groups: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, label_suffix="", **kwargs)
+        field = self.fields["group"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", _("All groups")), *((g, g) for g in groups)]
 
 
 class ProjectorSceneForm(forms.Form):

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import (
     Http404,
@@ -31,7 +32,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from puzzlecomp.championships.clock_face import clock_view
-from puzzlecomp.championships.engine import ruleset_of
+from puzzlecomp.championships.engine import round_ranking, round_rules, ruleset_of
 from puzzlecomp.championships.messages import (
     STATUS_LABELS,
     form_errors_to_messages,
@@ -72,6 +73,7 @@ from puzzlecomp.championships.services.results import ResultConflict, result_sub
 from puzzlecomp.control.live.forms import (
     CorrectionForm,
     DisputeResolveForm,
+    EntryFilterForm,
     GroupPlanForm,
     TimeCreditForm,
     initial_of,
@@ -82,16 +84,17 @@ from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.guards import GUARDS
 from puzzlecomp.rules.results import Status
 from puzzlecomp.rules.round_life import RoundClock, is_back, moves_from, starts_early
-from puzzlecomp.rules.scoring import statuses_of
+from puzzlecomp.rules.scoring import Score, statuses_of
 from puzzlecomp.rules.times import format_time
 
 STATE_LABELS = {
     "waiting": gettext_lazy("waiting for the start"),
     "assembling": gettext_lazy("assembling"),
-    "awaiting_check": gettext_lazy("finished, awaiting check"),
+    "awaiting_check": gettext_lazy("finished: puzzle to check"),
     "verified": gettext_lazy("verified"),
     "counting": gettext_lazy("counting"),
     "counted": gettext_lazy("counted"),
+    "disqualified": gettext_lazy("disqualified"),
 }
 
 # The button of each move, by the state it leads to and the state it comes from.
@@ -134,6 +137,15 @@ def _entry(rnd: Round, number: int) -> Entry:
 def _statuses(rnd: Round) -> tuple[Status, ...]:
     """The result statuses the round's ruleset defines, as the correction forms offer them."""
     return statuses_of(ruleset_of(rnd))
+
+
+def _puzzle_count(rnd: Round) -> int:
+    """How many puzzles each entry of the round does (1 while the round's rules are
+    incomplete: the correction then takes a plain time)."""
+    try:
+        return len(round_rules(rnd).puzzle_sizes)
+    except RulesError:
+        return 1
 
 
 def _acts(request: HttpRequest, championship: Championship) -> bool:
@@ -344,7 +356,9 @@ def _drawn(floor: selectors.LiveFloor) -> dict[str, Any]:
     for t in floor.tables:
         width = TABLE_WIDTH // max(1, len(t.seats))
         seats = [{"number": s.number, "name": s.name, "state": s.state,
-                  "label": STATE_LABELS[s.state], "x": t.x + i * width, "width": width,
+                  "label": STATE_LABELS[s.state] if not s.cancelled
+                  else f"{STATE_LABELS[s.state]} · {_('withdrawn')}",
+                  "cancelled": s.cancelled, "x": t.x + i * width, "width": width,
                   "title": _("Table %(table)s · %(number)s %(name)s")
                   % {"table": t.table, "number": s.number, "name": s.name}}
                  for i, s in enumerate(t.seats)]
@@ -394,11 +408,15 @@ def _panels_context(rnd: Round, clock: RoundClock, request: HttpRequest,
     relay = selectors.relay_rotation_get(rnd)
     disputes = selectors.disputes_get(rnd, open_only=True)
     acts = _acts(request, rnd.event.championship)
+    scores = _scores(rnd) if disputes else {}
     for dispute in disputes:
         given = (forms or {}).get(dispute.pk)
         dispute.form = given or DisputeResolveForm(  # type: ignore[attr-defined]
             prefix=f"dispute-{dispute.pk}", initial=initial_of(dispute.result),
-            statuses=_statuses(rnd))
+            statuses=_statuses(rnd), puzzles=_puzzle_count(rnd))
+        dispute.facts = _recorded(  # type: ignore[attr-defined]
+            dispute.result, scores.get(dispute.entry.number))
+        dispute.history_rows = _history_rows(dispute.history)  # type: ignore[attr-defined]
     return {
         "queue": [_queued(q) for q in selectors.finishes_awaiting_check(rnd, group=group)],
         "queue_group": group,
@@ -411,6 +429,43 @@ def _panels_context(rnd: Round, clock: RoundClock, request: HttpRequest,
         "acts": acts,
         "return_to": return_to or request.get_full_path(),
     }
+
+
+def _scores(rnd: Round) -> dict[int, Score]:
+    """Entry number -> the score the round's ranking gives it (empty while the round's rules
+    are incomplete)."""
+    try:
+        return {int(ln.entry.id): ln.score for ln in round_ranking(rnd).lines}
+    except RulesError:
+        return {}
+
+
+def _recorded(row: Result | None, score: Score | None = None) -> list[tuple[str, str]]:
+    """A stored result in words, as a dispute shows it beside the competitor's text, with
+    the penalty and final time the ranking gives it."""
+    if row is None:
+        return [(_("Result"), _("No result recorded yet."))]
+    facts = [(_("Result"), str(STATUS_LABELS.get(row.status, row.status)))]
+    if row.time_seconds is not None:
+        facts.append((_("Time"), format_time(row.time_seconds)))
+    if row.puzzles:
+        facts.append((_("Puzzles"), _shown_value("puzzles", row.puzzles)))
+    if row.pieces is not None:
+        facts.append((_("Pieces placed"), str(row.pieces)))
+    if row.remaining is not None:
+        facts.append((_("Pieces remaining"), str(row.remaining)))
+    if row.missing:
+        facts.append((_("Missing pieces"), str(row.missing)))
+    if row.time_credit:
+        facts.append((_("Time credit"), format_time(row.time_credit)))
+    if score is not None and score.penalty_seconds:
+        facts.append((_("Penalty"), "+" + format_time(score.penalty_seconds)))
+    if score is not None and score.final_time is not None:
+        facts.append((_("Final time"), format_time(score.final_time)))
+    facts.append((_("Checked"), _yes_no(row.checked)))
+    if row.device is not None:
+        facts.append((_("Device"), row.device.label))
+    return facts
 
 
 def _queued(line: selectors.QueueLine) -> dict[str, Any]:
@@ -462,7 +517,9 @@ def live_state(request: HttpRequest, championship: Championship,
         "clock": {k: v for k, v in clock.as_json().items() if k != "server_now"},
         "group": group,
         "tables": [{"table": t.table, "state": t.state,
-                    "seats": [{"entry": s.number, "state": s.state} for s in t.seats]}
+                    "seats": [{"entry": s.number, "state": s.state,
+                               **({"cancelled": True} if s.cancelled else {})}
+                              for s in t.seats]}
                    for t in floor.tables] if floor else [],
         "counts": floor.counts if floor else {},
         "queue": [{"entry": q["line"].number, "version": q["line"].version,
@@ -498,17 +555,49 @@ def live_state(request: HttpRequest, championship: Championship,
     return response
 
 
+ENTRIES_PER_PAGE = 100
+
+
+def _matches(line: selectors.SeatLine, query: str) -> bool:
+    """An entry asked for by its number, or by a part of its name (any case)."""
+    query = query.strip()
+    if query.isdigit():
+        return line.number == int(query)
+    return query.casefold() in line.name.casefold()
+
+
 @requires_role(Role.JUDGE)
 def entries(request: HttpRequest, championship: Championship, round_id: int) -> HttpResponse:
-    """Every entry of the round with its state and result, and links to correct it."""
+    """Every entry of the round with its group, state, result, penalty and final time, and
+    links to correct it: filtered by group, number or name and "no result yet", a hundred
+    to a page."""
     rnd = _round(championship, round_id)
     clock = round_clock_get(rnd)
-    lines = [{"line": ln, "state": STATE_LABELS[ln.state],
-              "status": STATUS_LABELS.get(ln.status or "", ""),
-              "time": format_time(ln.time_seconds) if ln.time_seconds is not None else ""}
-             for ln in selectors.round_lines_get(rnd, now=clock.server_now)]
+    rows = selectors.round_entry_rows_get(rnd, now=clock.server_now)
+    groups = sorted({r.line.group for r in rows if r.line.group})
+    form = EntryFilterForm(request.GET or None, groups=groups)
+    chosen = form.cleaned_data if form.is_valid() else {}
+    if chosen.get("group"):
+        rows = [r for r in rows if r.line.group == chosen["group"]]
+    if chosen.get("q", "").strip():
+        rows = [r for r in rows if _matches(r.line, chosen["q"])]
+    if chosen.get("without_result"):
+        rows = [r for r in rows if r.line.status is None and not r.line.cancelled]
+    page = Paginator(rows, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    lines = [{"line": r.line, "state": STATE_LABELS[r.line.state],
+              "status": STATUS_LABELS.get(r.line.status or "", ""),
+              "time": format_time(r.line.time_seconds) if r.line.time_seconds is not None
+              else "",
+              "penalty": format_time(r.penalty_seconds) if r.penalty_seconds else "",
+              "final": format_time(r.final_time) if r.final_time is not None
+              else _("%(pieces)s pieces placed") % {"pieces": r.pieces}
+              if r.pieces is not None else ""}
+             for r in page.object_list]
     return render(request, "control/live/entries.html", {
-        "championship": championship, "round": rnd, "lines": lines,
+        "championship": championship, "round": rnd, "lines": lines, "page": page,
+        "filter": form, "groups": groups, "query": query.urlencode(), "shown": len(rows),
         "acts": _acts(request, championship), "missing": _missing(rnd),
     })
 
@@ -534,7 +623,8 @@ def correct(request: HttpRequest, championship: Championship, round_id: int,
     row = Result.objects.filter(round=rnd, entry=entry).first()
     current = None  # the stored result, shown beside the form after a conflict
     form = CorrectionForm(request.POST if request.method == "POST" else None,
-                          initial=initial_of(row), statuses=_statuses(rnd))
+                          initial=initial_of(row), statuses=_statuses(rnd),
+                          puzzles=_puzzle_count(rnd))
     if form.is_valid():
         try:
             rulings.result_correct(
@@ -545,7 +635,7 @@ def correct(request: HttpRequest, championship: Championship, round_id: int,
             messages.error(request, _conflict_message(conflict.current))
             current = conflict.current
             form = CorrectionForm(_rebased(request.POST, "base_version", current),
-                                  statuses=_statuses(rnd))
+                                  statuses=_statuses(rnd), puzzles=_puzzle_count(rnd))
         except RulesError as refused:
             form.add_violations(refused, messages_of(refused))
         else:
@@ -635,17 +725,32 @@ def history(request: HttpRequest, championship: Championship, round_id: int,
     """Every write to the entry's result: who, when, which device, old and new, and why."""
     rnd = _round(championship, round_id)
     entry = _entry(rnd, number)
-    lines = [{"line": ln, "changes": [{"name": FIELD_LABELS.get(c.name, c.name),
-                                       "old": _shown_value(c.name, c.old),
-                                       "new": _shown_value(c.name, c.new)} for c in ln.changes]}
-             for ln in selectors.entry_history_get(rnd, entry)]
     return render(request, "control/live/history.html", {
-        "championship": championship, "round": rnd, "entry": entry, "lines": lines,
+        "championship": championship, "round": rnd, "entry": entry,
+        "lines": _history_rows(selectors.entry_history_get(rnd, entry)),
         "credits": [{"grant": g, "credit": format_time(g.seconds)}
                     for g in selectors.time_credit_grants(rnd, entry=entry)],
         "disputes": selectors.entry_disputes_get(rnd, entry),
     })
 
+
+def _history_rows(lines: list[selectors.HistoryLine]) -> list[dict[str, Any]]:
+    """The history's lines in words: what was done, and each change old -> new."""
+    return [{"line": ln, "action": str(ACTION_LABELS.get(ln.action, ln.action)),
+             "changes": [{"name": FIELD_LABELS.get(c.name, c.name),
+                          "old": _shown_value(c.name, c.old),
+                          "new": _shown_value(c.name, c.new)} for c in ln.changes]}
+            for ln in lines]
+
+
+# What each write did, by the action its history line stores (services/recording.py's
+# judge actions, and the head judge's).
+ACTION_LABELS = {
+    "tap": gettext_lazy("finish called"), "verify": gettext_lazy("checked"),
+    "count": gettext_lazy("pieces counted"), "dsq": gettext_lazy("disqualified"),
+    "authorise": gettext_lazy("next puzzle allowed"), "record": gettext_lazy("recorded"),
+    "correct": gettext_lazy("corrected"), "credit": gettext_lazy("time credit"),
+}
 
 FIELD_LABELS = {
     "status": gettext_lazy("result"), "time_seconds": gettext_lazy("time"),
@@ -660,8 +765,31 @@ FIELD_LABELS = {
 }
 
 
+def _yes_no(value: bool) -> str:
+    return _("yes") if value else _("no")
+
+
+def _puzzle_shown(number: int, puzzle: dict[str, Any]) -> str:
+    """One puzzle of a multi-puzzle result in words: its finish as a time, else its count;
+    missing pieces and the check when there are any."""
+    parts = []
+    if puzzle.get("time") is not None:
+        parts.append(format_time(int(puzzle["time"])))
+    elif puzzle.get("pieces") is not None:
+        parts.append(_("%(pieces)s pieces placed") % {"pieces": puzzle["pieces"]})
+    elif puzzle.get("remaining") is not None:
+        parts.append(_("%(pieces)s pieces remaining") % {"pieces": puzzle["remaining"]})
+    else:
+        parts.append(_("not started"))
+    if puzzle.get("missing"):
+        parts.append(_("%(missing)s missing") % {"missing": puzzle["missing"]})
+    if "verified" in puzzle:
+        parts.append(_("checked") if puzzle["verified"] else _("not checked"))
+    return _("puzzle %(number)s: %(what)s") % {"number": number, "what": ", ".join(parts)}
+
+
 def _shown_value(name: str, value: Any) -> str:
-    """A stored value as the history shows it."""
+    """A stored value as the history shows it: times as times, yes/no in words."""
     if value is None:
         return "-"
     if name in ("time_seconds", "time_credit") and isinstance(value, int):
@@ -669,9 +797,10 @@ def _shown_value(name: str, value: Any) -> str:
     if name == "status":
         return str(STATUS_LABELS.get(value, value))
     if isinstance(value, bool):
-        return _("yes") if value else _("no")
+        return _yes_no(value)
     if isinstance(value, list):
-        return "; ".join(", ".join(f"{k} {v}" for k, v in p.items()) for p in value) or "-"
+        return "; ".join(_puzzle_shown(i, p) for i, p in enumerate(value, start=1)
+                         if isinstance(p, dict)) or "-"
     return str(value)
 
 
@@ -702,7 +831,7 @@ def dispute_resolve(request: HttpRequest, championship: Championship, round_id: 
     dispute = get_object_or_404(Dispute.objects.select_related("entry"), pk=dispute_id,
                                 round=rnd)
     form = DisputeResolveForm(request.POST, prefix=f"dispute-{dispute.pk}",
-                              statuses=_statuses(rnd))
+                              statuses=_statuses(rnd), puzzles=_puzzle_count(rnd))
     if form.is_valid():
         row = Result.objects.filter(round=rnd, entry=dispute.entry).first()
         try:
@@ -717,7 +846,8 @@ def dispute_resolve(request: HttpRequest, championship: Championship, round_id: 
             messages.error(request, _conflict_message(conflict.current))
             form = DisputeResolveForm(
                 _rebased(request.POST, f"dispute-{dispute.pk}-base_version", conflict.current),
-                prefix=f"dispute-{dispute.pk}", statuses=_statuses(rnd))
+                prefix=f"dispute-{dispute.pk}", statuses=_statuses(rnd),
+                puzzles=_puzzle_count(rnd))
             form.is_valid()
             return _disputes_page(request, rnd, {dispute.pk: form})
         except RulesError as refused:

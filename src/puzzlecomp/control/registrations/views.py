@@ -22,6 +22,8 @@ from puzzlecomp.championships.models import (
     Person,
     PersonChange,
     PersonClaim,
+    Qualifier,
+    QualifierStatus,
     Role,
 )
 from puzzlecomp.championships.roles import requires_role
@@ -160,6 +162,15 @@ def cancel(request: HttpRequest, championship: Championship, event_code: str,
                                         "%(currency)s.") % {
                 "number": entry.number, "amount": refund.amount.amount,
                 "currency": refund.amount.currency})
+            held = (Qualifier.objects.filter(entry=entry, status=QualifierStatus.CONFIRMED)
+                    .order_by("-from_round__position").first())
+            if held is not None:
+                # Its place in the next round: the qualifiers page offers the replacement.
+                messages.warning(request, _("Entry %(number)s held a place in the next round: "
+                                            "give it to the entrant the rules name next.")
+                                 % {"number": entry.number})
+                return redirect("control:rounds:qualifiers", championship.slug,
+                                held.from_round_id)
         return redirect("control:registrations:event", championship.slug, event_code)
     refund = entry_refund(entry=entry, on=timezone.localdate())
     return render(request, "control/registrations/cancel.html", {

@@ -126,6 +126,9 @@ def qualifiers(request: HttpRequest, championship: Championship, round_id: int) 
                 proposed=[_shown(line) for line in found.proposed],
                 next_seated=next_round.seats.count(),
                 disputes_until=_disputes_until(rnd),
+                cancelled=[{"offer": c, "reason": REASONS.get(c.reason, c.reason)}
+                           for c in services.cancelled_qualifiers_get(rnd)]
+                if found.confirmed else [],
                 over_maximum=group_maxima_warnings(next_round, (
                     line.to_group for line in (found.confirmed or found.proposed)
                     if line.status != QualifierStatus.WITHDRAWN)),
@@ -134,6 +137,16 @@ def qualifiers(request: HttpRequest, championship: Championship, round_id: int) 
     elif rnd.state != RoundState.PLANNED:
         context["standing"] = _standing(rnd)
     return render(request, "control/rounds/qualifiers.html", context)
+
+
+def _window_confirmed(request: HttpRequest) -> dt.datetime | None:
+    """The end of the dispute window the confirmation showed (its checkbox carries it), None
+    when not ticked or not a time: the guard then asks again."""
+    try:
+        ends = dt.datetime.fromisoformat(request.POST.get("knowingly", ""))
+    except ValueError:
+        return None
+    return ends if timezone.is_aware(ends) else None
 
 
 def _disputes_until(rnd: Round) -> dt.datetime | None:
@@ -187,7 +200,7 @@ def qualifiers_confirm(request: HttpRequest, championship: Championship,
                        round_id: int) -> HttpResponse:
     rnd = _round(championship, round_id)
     ok, written = _attempt(request, lambda: services.qualifiers_confirm(
-        round=rnd, user=request.user, knowingly=request.POST.get("knowingly") == "1"))
+        round=rnd, user=request.user, knowingly=_window_confirmed(request)))
     if ok and written:
         messages.success(request, ngettext("%(count)s qualifier confirmed.",
                                            "%(count)s qualifiers confirmed.", written)

@@ -86,6 +86,8 @@ class ResultRow:
     # "WR" or "NR" when the time breaks a record, and the record's name; "" otherwise.
     record: str = ""
     record_words: str = ""
+    # Withdrawn after the round began: kept as history, struck through.
+    withdrawn: bool = False
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,7 @@ def result_row(line: dict[str, Any], words: Words) -> ResultRow:
         version=line.get("version") or 0,
         record=line.get("record") or "",
         record_words=words.records.get(line.get("record") or "", ""),
+        withdrawn=bool(line.get("withdrawn")),
     )
 
 
@@ -180,6 +183,7 @@ def page_labels(*, next_round: str) -> dict[str, Any]:
         "states": state_words(),
         "group": _("Group %(group)s"),
         "awaitingCheck": _("awaiting check"),
+        "withdrawn": _("withdrawn"),
         "expected": _("expected"),
         "expectedTitle": _("Expected from the results so far; not yet confirmed."),
         "clinched": _("qualified"),

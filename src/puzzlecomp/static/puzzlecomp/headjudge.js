@@ -110,7 +110,7 @@ function apply(data) {
       const rect = $(`rect.seat[data-entry="${seat.entry}"]`);
       if (!rect) continue;
       const before = rect.getAttribute("class");
-      const after = `seat state-${seat.state}`;
+      const after = `seat state-${seat.state}${seat.cancelled ? " cancelled" : ""}`;
       if (before === after || before === `${after} changed`) continue;
       rect.setAttribute("class", `${after} changed`);
       setTimeout(() => rect.setAttribute("class", after), 3000);

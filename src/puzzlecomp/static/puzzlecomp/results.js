@@ -54,6 +54,7 @@ export function lineCells(line, labels, numbers) {
     piecesPerMinute: line.pieces_per_minute === null || line.pieces_per_minute === undefined
       ? "" : numbers.format(line.pieces_per_minute),
     awaitingCheck: finished && line.checked === false,
+    withdrawn: Boolean(line.withdrawn),
     qualification: qualified ? {
       destination: qualified.to_group || labels.nextRound,
       reason: labels.reasons[qualified.reason] || qualified.reason,
@@ -85,7 +86,11 @@ export function flagCell(cells) {
 }
 
 export function awaitingBadge(cells, labels) {
-  return cells.awaitingCheck ? [" ", el("span", "badge awaiting", labels.awaitingCheck)] : [];
+  const badges = cells.awaitingCheck
+    ? [" ", el("span", "badge awaiting", labels.awaitingCheck)] : [];
+  // Withdrawn after the round began (the twin of _row.html): kept as history, struck through.
+  if (cells.withdrawn) badges.push(" ", el("span", "badge withdrawn", labels.withdrawn));
+  return badges;
 }
 
 /** The badge of a broken record ("WR", "NR"), its name as a title. */
@@ -128,7 +133,8 @@ export function nextCell(cells, labels, { expected = true } = {}) {
 }
 
 export function rowOf(cells) {
-  const tr = el("tr", cells.qualification ? "qualified" : "");
+  const tr = el("tr", [cells.qualification ? "qualified" : "", cells.withdrawn ? "withdrawn" : ""]
+    .filter(Boolean).join(" "));
   tr.dataset.entry = cells.entry;
   tr.dataset.version = cells.version;
   tr.dataset.status = cells.status;
