@@ -45,7 +45,11 @@ from puzzlecomp.rules.prizes import (
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import resolve_round
 from puzzlecomp.rules.ruleset import Event, Ruleset
-from puzzlecomp.rules.settings import championship_settings, settings_overridden
+from puzzlecomp.rules.settings import (
+    championship_settings,
+    settings_given_twice,
+    settings_overridden,
+)
 from puzzlecomp.rules.standings import StandingLine, event_standings
 from puzzlecomp.rules.subcategories import OVERALL
 from puzzlecomp.rules.times import format_time
@@ -217,14 +221,20 @@ def _settings(ruleset: Ruleset, stored: Mapping[str, object], args: argparse.Nam
     """The document's settings with the --setting options in their place, checked; a problem
     names --setting or the document's settings, with the setting as its field."""
     given = given_settings(args)
+    # The document's own contradiction is refused whatever a --setting puts in its place.
+    problems = [InputProblem(where, None, "", v.field, v.message)
+                for v in settings_given_twice(stored)]
     try:
-        return championship_settings(ruleset, settings_overridden(stored, given))
+        values = championship_settings(ruleset, settings_overridden(stored, given))
     except RulesError as exc:
         on_command_line = {name.casefold() for name in given}
-        raise InputError([
+        problems.extend(
             InputProblem("--setting" if v.field.casefold() in on_command_line else where,
                          None, "", v.field, v.message)
-            for v in exc.violations]) from None
+            for v in exc.violations)
+    if problems:
+        raise InputError(list(dict.fromkeys(problems)))
+    return values
 
 
 def _championship_file(path: Path) -> ChampionshipFile | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import zoneinfo
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -477,13 +478,16 @@ def load_json(content: str | bytes) -> Any:
         raise InterchangeError([problem("", f"not UTF-8 text: {exc.reason}")]) from None
     except RecursionError:
         raise InterchangeError([_too_deep()]) from None
-    settings = data.get("championship", {}).get("settings") if isinstance(data, dict) else None
-    twice = repeated_keys(settings) if isinstance(settings, dict) else ()
-    if twice:
-        raise InterchangeError([problem(f"championship.settings.{name}",
-                                        given_twice(name, first, later))
-                                for name, first, later in twice])
+    # A setting given twice is told by parse_championship_file, with the file's other problems.
     return data
+
+
+def _settings_twice(data: dict[str, Any]) -> list[InterchangeProblem]:
+    """A setting the decoded file gives twice with two values (json.loads keeps the last)."""
+    championship = data.get("championship")
+    settings = championship.get("settings") if isinstance(championship, dict) else None
+    return [problem(f"championship.settings.{name}", given_twice(name, first, later))
+            for name, first, later in repeated_keys(settings)]
 
 
 def _too_deep() -> InterchangeProblem:
@@ -506,31 +510,106 @@ def json_depth(data: Any) -> int:
 
 
 def parse_championship_file(data: Any) -> ChampionshipFile:
-    """Validate a decoded document: its format and version first, then every field, then that
-    every reference (event, round, entry, person) points at something in the document."""
+    """Validate a decoded document: its format and version first, then every field and every
+    reference (event, round, entry, person), all problems in one InterchangeError."""
+    read = read_championship_file(data)
+    if read.problems or read.document is None:
+        raise InterchangeError(read.problems)
+    return read.document
+
+
+# The lists of rows nothing else in the file points at by position or key, except as noted in
+# read_championship_file: a row of the wrong shape is set aside so the other checks still run.
+ROW_LISTS = ("seats", "check_ins", "results", "qualifiers", "disputes", "model_choices",
+             "group_draws", "group_moves", "relay_draws", "time_credits")
+
+
+@dataclass(frozen=True)
+class ChampionshipFileRead:
+    """A championship file as far as it could be read, and every problem found in it.
+
+    `document` is None when the file is not a championship file at all (not an object, an
+    unknown format or version, too deep) or when a part other than its rows (championship,
+    events, people, entries) has the wrong shape. Otherwise rows of the wrong shape are left
+    out of `document`, and `kept[name]` gives the file's index of each row kept, so later
+    checks name the file's own paths (`located`).
+    """
+
+    document: ChampionshipFile | None
+    problems: list[InterchangeProblem]
+    kept: dict[str, tuple[int, ...]]
+
+    def located(self, found: Iterable[InterchangeProblem]) -> list[InterchangeProblem]:
+        """Problems found in `document`, their paths (and paths in their messages) renumbered
+        to the file's rows."""
+        return [InterchangeProblem(self.file_path(p.path), self.file_path(p.message))
+                for p in found]
+
+    def file_path(self, text: str) -> str:
+        """`text` with every `ROW_LIST[i]` naming the file's row instead of the document's."""
+        if not self.kept:
+            return text
+        return _ROW_INDEX.sub(
+            lambda match: f"{match[1]}[{self.kept[match[1]][int(match[2])]}]"
+            if match[1] in self.kept else match[0], text)
+
+
+_ROW_INDEX = re.compile(r"\b(" + "|".join(ROW_LISTS) + r")\[(\d+)\]")
+
+
+def read_championship_file(data: Any) -> ChampionshipFileRead:
+    """Every problem of a decoded championship file in one run, and the document as far as it
+    could be read (ChampionshipFileRead): a setting given twice, every field of the wrong type
+    or out of bounds, every reference pointing nowhere, every result whose credit is not its
+    seat's. Checks that need a row left out for its shape do not run on it: a result's credit
+    when a seat was left out, a qualifier's `replaces` when a qualifier was."""
+    def refused(found: InterchangeProblem) -> ChampionshipFileRead:
+        return ChampionshipFileRead(None, [found], {})
+
     if not isinstance(data, dict):
-        raise InterchangeError([problem("", "expected a JSON object")])
+        return refused(problem("", "expected a JSON object"))
     if json_depth(data) > limits.MAX_JSON_DEPTH:
-        raise InterchangeError([_too_deep()])
+        return refused(_too_deep())
     if data.get("format") != FORMAT:
-        raise InterchangeError([problem(
+        return refused(problem(
             "format", f"expected {FORMAT!r}, found {data.get('format')!r}: not a puzzlecomp "
-            "championship file")])
+            "championship file"))
     if data.get("version") not in VERSIONS:
-        raise InterchangeError([problem(
+        return refused(problem(
             "version", f"version {data.get('version')!r} is unknown; this puzzlecomp reads "
-            f"versions {', '.join(map(str, VERSIONS[:-1]))} and {VERSIONS[-1]}")])
+            f"versions {', '.join(map(str, VERSIONS[:-1]))} and {VERSIONS[-1]}"))
+    problems = _settings_twice(data)
     try:
-        document = ChampionshipFile.model_validate(data)
+        return _checked(ChampionshipFile.model_validate(data), problems, {})
     except ValidationError as exc:
-        raise InterchangeError([
-            problem(field_path(error["loc"]), _message(error)) for error in exc.errors()
-        ]) from None
-    problems = (puzzle_record_problems(document) + reference_problems(document)
-                + credit_problems(document))
-    if problems:
-        raise InterchangeError(problems)
-    return document
+        errors = exc.errors()
+    problems += [problem(field_path(error["loc"]), _message(error)) for error in errors]
+    bad_rows: dict[str, set[int]] = {}
+    for error in errors:
+        loc = error["loc"]
+        if len(loc) < 2 or loc[0] not in ROW_LISTS or not isinstance(loc[1], int):
+            return ChampionshipFileRead(None, problems, {})
+        bad_rows.setdefault(str(loc[0]), set()).add(loc[1])
+    kept = {name: tuple(i for i in range(len(data[name])) if i not in bad)
+            for name, bad in bad_rows.items()}
+    rows_kept = {name: [data[name][i] for i in indices] for name, indices in kept.items()}
+    try:
+        document = ChampionshipFile.model_validate({**data, **rows_kept})
+    except ValidationError:
+        return ChampionshipFileRead(None, problems, {})
+    return _checked(document, problems, kept)
+
+
+def _checked(document: ChampionshipFile, problems: list[InterchangeProblem],
+             kept: dict[str, tuple[int, ...]]) -> ChampionshipFileRead:
+    """The read file with the checks of a typed document added, on the rows kept."""
+    found = puzzle_record_problems(document) + reference_problems(document)
+    if "qualifiers" in kept:
+        found = [p for p in found if not p.path.endswith(".replaces")]
+    if "seats" not in kept:
+        found += credit_problems(document)
+    located = ChampionshipFileRead(document, [], kept).located(found)
+    return ChampionshipFileRead(document, problems + located, kept)
 
 
 def _message(error: Any) -> str:
