@@ -242,3 +242,40 @@ def test_a_bad_per_puzzle_value_is_one_line_naming_its_path(capsys, championship
                                 "error: results[0].puzzles: the round has 1 puzzles, the result "
                                 "gives 8"]
     assert not Championship.objects.filter(slug="puzzles").exists()
+
+
+def test_every_problem_of_a_championship_file_in_one_run_for_results_and_import(
+        capsys, championship, tmp_path):
+    """Issue 23, item 9 (second referee): a setting given twice, a result of the wrong shape, a
+    result of an entry the file does not have and a finish past the round's limit
+    (czech-championship.txt, Individual: 90 minutes) are told in one run by `championship
+    results` and `championship import`, each by its path in the file (the rows after the one set
+    aside keep their own numbers); exit 2, nothing imported."""
+    data, _ = exported(capsys, championship.slug, tmp_path)
+    numbers = sorted(e["number"] for e in data["entries"] if e["event"] == "individual")
+    base = {"event": "individual", "round": "final", "status": "finished", "missing": 0,
+            "puzzles": [], "checked": True, "recorded_at": "2027-03-14T09:00:00Z"}
+    data["results"] = [{**base, "entry": numbers[0], "status": "maybe", "time_seconds": 3000},
+                       {**base, "entry": 999, "time_seconds": 3100},
+                       {**base, "entry": numbers[1], "time_seconds": 9000},
+                       {**base, "entry": numbers[2], "time_seconds": 3200}]
+    data["championship"]["settings"] = {"@": 1}
+    path = tmp_path / "several.json"
+    path.write_text(json.dumps(data).replace(
+        '{"@": 1}', '{"host_region": "NSW", "host_region": "VIC"}'), encoding="utf-8")
+    code, out, err = run(capsys, "championship", "results", str(path), "--event", "individual",
+                         "--round", "final")
+    assert (code, out) == (2, "")
+    lines = [line.removeprefix(f"error: {path}: ") for line in err.splitlines()]
+    assert lines[0] == ("championship.settings.host_region: setting host_region is given twice, "
+                        "as 'NSW' and as 'VIC'; give it once")
+    assert lines[1].startswith("results[0].status: Input should be ")
+    assert lines[2] == "results[1].entry: no entry 999 in event 'individual'"
+    assert lines[3].startswith(f"results[2].time_seconds: entry {numbers[1]}, field time: ")
+    assert len(lines) == 4, err
+    code, out, err = run(capsys, "championship", "import", str(path), "--slug", "several")
+    assert (code, out) == (2, "")
+    imported = [line.removeprefix("error: ") for line in err.splitlines()]
+    assert imported[:3] == lines[:3]
+    assert any(line.startswith("results[2].time_seconds: ") for line in imported[3:]), err
+    assert not Championship.objects.filter(slug="several").exists()
