@@ -11,7 +11,7 @@ import json
 import re
 import zoneinfo
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any, Literal, TypeVar
@@ -518,10 +518,11 @@ def parse_championship_file(data: Any) -> ChampionshipFile:
     return read.document
 
 
-# The lists of rows nothing else in the file points at by position or key, except as noted in
-# read_championship_file: a row of the wrong shape is set aside so the other checks still run.
-ROW_LISTS = ("seats", "check_ins", "results", "qualifiers", "disputes", "model_choices",
-             "group_draws", "group_moves", "relay_draws", "time_credits")
+# The lists whose items a file's item of the wrong shape is set aside from, so the other checks
+# still run (read_championship_file). People and entries are pointed at by their keys: those of
+# an item set aside still count as known, so nothing pointing at them is told twice.
+ROW_LISTS = ("people", "entries", "seats", "check_ins", "results", "qualifiers", "disputes",
+             "model_choices", "group_draws", "group_moves", "relay_draws", "time_credits")
 
 
 @dataclass(frozen=True)
@@ -529,10 +530,10 @@ class ChampionshipFileRead:
     """A championship file as far as it could be read, and every problem found in it.
 
     `document` is None when the file is not a championship file at all (not an object, an
-    unknown format or version, too deep) or when a part other than its rows (championship,
-    events, people, entries) has the wrong shape. Otherwise rows of the wrong shape are left
-    out of `document`, and `kept[name]` gives the file's index of each row kept, so later
-    checks name the file's own paths (`located`).
+    unknown format or version, too deep) or when the championship or its events have the wrong
+    shape. Otherwise items of the wrong shape in the lists (ROW_LISTS) are left out of
+    `document`, and `kept[name]` gives the file's index of each item kept, so later checks name
+    the file's own paths (`located`).
     """
 
     document: ChampionshipFile | None
@@ -597,13 +598,34 @@ def read_championship_file(data: Any) -> ChampionshipFileRead:
         document = ChampionshipFile.model_validate({**data, **rows_kept})
     except ValidationError:
         return ChampionshipFileRead(None, problems, {})
-    return _checked(document, problems, kept)
+    set_aside = _SetAside(
+        people={_key(data["people"][i], "id") for i in bad_rows.get("people", ())},
+        entries={(_key(data["entries"][i], "event"), _key(data["entries"][i], "number"))
+                 for i in bad_rows.get("entries", ())})
+    return _checked(document, problems, kept, set_aside)
+
+
+@dataclass(frozen=True)
+class _SetAside:
+    """The keys of the people and entries set aside for their shape: still known."""
+
+    people: set[object]
+    entries: set[tuple[object, object]]
+
+
+def _key(item: Any, name: str) -> object:
+    """An item's key as the file gives it (None when it gives none that can be compared)."""
+    value = item.get(name) if isinstance(item, dict) else None
+    return value if isinstance(value, str | int) else None
 
 
 def _checked(document: ChampionshipFile, problems: list[InterchangeProblem],
-             kept: dict[str, tuple[int, ...]]) -> ChampionshipFileRead:
+             kept: dict[str, tuple[int, ...]],
+             set_aside: _SetAside | None = None) -> ChampionshipFileRead:
     """The read file with the checks of a typed document added, on the rows kept."""
-    found = puzzle_record_problems(document) + reference_problems(document)
+    aside = set_aside or _SetAside(set(), set())
+    found = puzzle_record_problems(document) + reference_problems(
+        document, known_people=aside.people, known_entries=aside.entries)
     if "qualifiers" in kept:
         found = [p for p in found if not p.path.endswith(".replaces")]
     if "seats" not in kept:
@@ -626,8 +648,12 @@ def field_path(loc: Iterable[int | str]) -> str:
     return path
 
 
-def reference_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
-    """Every reference that points nowhere and every repeated key of the document."""
+def reference_problems(document: ChampionshipFile, *,
+                       known_people: Collection[object] = (),
+                       known_entries: Collection[tuple[object, object]] = (),
+                       ) -> list[InterchangeProblem]:
+    """Every reference that points nowhere and every repeated key of the document; a person or
+    entry of `known_people` or `known_entries` (set aside from the file) is somewhere."""
     problems: list[InterchangeProblem] = []
     rounds: set[tuple[str, str]] = set()
     for e, event in enumerate(document.events):
@@ -637,15 +663,17 @@ def reference_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
                                         f"round {rnd.code!r} appears twice in {event.code}"))
             rounds.add((event.code, rnd.code))
     events = _repeated(problems, "events", "code", [e.code for e in document.events])
-    people = _repeated(problems, "people", "id", [p.id for p in document.people])
+    people: set[object] = {*_repeated(problems, "people", "id",
+                                      [p.id for p in document.people]), *known_people}
     identified = [(i, p.archive_id) for i, p in enumerate(document.people) if p.archive_id]
     for (i, archive_id), seen_before in zip(identified, _seen(a for _, a in identified),
                                             strict=True):
         if seen_before:
             problems.append(problem(f"people[{i}].archive_id",
                                     f"archive id {archive_id!r} appears twice"))
-    entries = _repeated(problems, "entries", "number",
-                        [(e.event, e.number) for e in document.entries])
+    entries: set[tuple[object, object]] = {
+        *_repeated(problems, "entries", "number",
+                   [(e.event, e.number) for e in document.entries]), *known_entries}
     for i, entry in enumerate(document.entries):
         if entry.event not in events:
             problems.append(problem(f"entries[{i}].event", f"no event {entry.event!r}"))
