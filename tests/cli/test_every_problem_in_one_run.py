@@ -25,10 +25,12 @@ def test_a_results_document_tells_its_settings_events_rounds_and_rows_in_one_run
         tmp_path, capsys):
     """australia-state-national.txt (a state competition's final, the organiser's limit of 60
     minutes here): a setting given twice, an event and a round the ruleset does not have, a
-    finish past the limit and an entry twice are five lines of one run; exit 2, nothing out."""
+    finish past the limit, an entry twice and a time that is no time (in the same round as
+    the finish past the limit) are six lines of one run; exit 2, nothing out."""
     rows = [{"entry": "v", "region": "VIC", "time": "70:00"},
             {"entry": "n", "region": "NSW", "time": "41:00"},
-            {"entry": "n", "region": "NSW", "time": "42:00"}]
+            {"entry": "n", "region": "NSW", "time": "42:00"},
+            {"entry": "w", "region": "WA", "time": "forty"}]
     path = tmp_path / "state.json"
     path.write_text(
         '{"format": "puzzlecomp-results", "version": 1, "ruleset": "australia-state", '
@@ -40,7 +42,7 @@ def test_a_results_document_tells_its_settings_events_rounds_and_rows_in_one_run
                              "60", "--pieces", "500")
         assert (code, out) == (2, "")
         lines = err.splitlines()
-        assert len(lines) == 5, err
+        assert len(lines) == 6, err
         assert lines[0] == (f"{path} settings, field host_region: setting host_region is given "
                             "twice, as 'NSW' and as 'VIC'; give it once")
         assert any(line.startswith(f"{path} events.relay.rounds.final, field event: ")
@@ -51,6 +53,8 @@ def test_a_results_document_tells_its_settings_events_rounds_and_rows_in_one_run
                                    "field time: ") for line in lines)
         assert any(line.startswith(f"{path} events.individual.rounds.final, row 3, entry n, "
                                    "field entry: entry n appears twice") for line in lines)
+        assert any(line.startswith(f"{path} events.individual.rounds.final, row 4, entry w, "
+                                   "field time: ") for line in lines)
 
 
 def test_a_stray_tiebreaker_file_is_told_with_the_settings_and_the_other_tiebreakers_rows(

@@ -179,7 +179,7 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     decides = tiebreaker_rounds(event)
     every_round, unread = event_rounds_that_read(championship, ruleset, event)
     problems += unread
-    # A round that did not read leaves the standings incomplete for the tiebreakers' checks.
+    # A row that did not read leaves the standings incomplete for the tiebreakers' checks.
     rounds_ranked = not unread
     for round_results in every_round:
         category = decides.get(round_results.round_id)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlecomp.formats.json_objects import given_twice, json_object, repeated_keys
-from puzzlecomp.formats.results_csv import InputError, InputProblem, ResultRow, read_results
+from puzzlecomp.formats.results_csv import InputError, InputProblem, ResultRow, parse_results
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.people import Person
 from puzzlecomp.rules.results import Entry
@@ -80,8 +80,8 @@ def read_championship_as_far_as_it_goes(path: Path) -> tuple[Championship, list[
 def event_rounds_that_read(
     championship: Championship, ruleset: Ruleset, event: Event
 ) -> tuple[list[RoundResults], list[InputProblem]]:
-    """The event's rounds whose rows all parse, in ruleset order, and every problem of the
-    others, so the rounds that read can be ranked in the same run.
+    """The event's rounds in ruleset order with the rows that parse, and every problem of the
+    others, so the rows that read can be ranked in the same run.
 
     Unknown events and rounds are problems. Entrant facts (name, country, birth year, residence...)
     blank in one round are taken from the latest round that gives them.
@@ -125,16 +125,14 @@ def event_rounds_that_read(
     chosen.sort(key=lambda r: order[r.round_id])
     parsed: list[RoundResults] = []
     for round_source in chosen:
-        # read_results numbers the first result row 2 (after the header); JSON rows count from 1.
+        # parse_results numbers the first result row 2 (after the header); JSON rows count from 1.
         shift = round_source.first_row - 2
-        try:
-            rows = read_results(round_source.text, source=round_source.source,
-                                puzzles=_puzzle_count(event, round_source.round_id))
-        except InputError as exc:
-            problems.extend(
-                replace(p, row=p.row + shift) if p.row is not None else p for p in exc.problems
-            )
-            continue
+        rows, unread = parse_results(round_source.text, source=round_source.source,
+                                     puzzles=_puzzle_count(event, round_source.round_id))
+        problems.extend(
+            replace(p, row=p.row + shift) if p.row is not None else p for p in unread
+        )
+        # The rows that read are still ranked, for their own problems in the same run.
         rows = [replace(row, row=row.row + shift) for row in rows]
         parsed.append(RoundResults(round_source.round_id, round_source.source, rows))
     return _with_merged_entrants(parsed), problems
