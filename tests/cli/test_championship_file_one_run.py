@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import json
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlecomp.formats.interchange import load_json, read_championship_file
@@ -22,6 +22,8 @@ def test_the_sample_championship_file_reads_without_a_problem():
     assert read.problems == []
 
 
+# Each example validates a whole championship file: no per-example deadline on a loaded machine.
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(["ok", "shape", "dangling"]),
                 min_size=len(SAMPLE["results"]), max_size=len(SAMPLE["results"])),
        st.sets(st.integers(0, len(SAMPLE["entries"]) - 1)))
