@@ -86,22 +86,16 @@ def test_a_bad_file_exits_2_with_one_line_per_problem_and_imports_nothing(capsys
     code, out, err = run(capsys, "championship", "import", str(path), "--slug", "bad")
     assert code == 2
     assert out == ""
-    number, registered = err.splitlines()
+    # Every problem in one run (issue 23, item 9): the fields of the wrong shape (their entries
+    # set aside), the references pointing nowhere and the install's own checks.
+    number, registered, person, nationality = err.splitlines()
     assert number == ("error: entries[0].number: Input should be greater than or equal to 0 "
                       "(-1)")
     assert registered.startswith("error: entries[3].registered_at: Input should be a valid "
                                  "datetime")
     assert registered.endswith("('yesterday')")
-    data["entries"][0]["number"] = 1
-    data["entries"][3]["registered_at"] = "2027-01-02T10:00:00Z"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    code, out, err = run(capsys, "championship", "import", str(path), "--slug", "bad")
-    assert code == 2
-    assert err.splitlines() == ["error: entries[1].members[0].person: no person with id 42"]
-    data["entries"][1]["members"][0]["person"] = 1
-    path.write_text(json.dumps(data), encoding="utf-8")
-    code, out, err = run(capsys, "championship", "import", str(path), "--slug", "bad")
-    assert err.splitlines() == ["error: people[0].nationality: 'QQ' is not a country code"]
+    assert person == "error: entries[1].members[0].person: no person with id 42"
+    assert nationality == "error: people[0].nationality: 'QQ' is not a country code"
     assert not Championship.objects.filter(slug="bad").exists()
     assert Person.objects.count() == people
 
@@ -239,5 +233,45 @@ def test_a_bad_per_puzzle_value_is_one_line_naming_its_path(capsys, championship
     path.write_text(json.dumps(data).replace('"@VALUE@"', value), encoding="utf-8")
     code, out, err = run(capsys, "championship", "import", str(path), "--slug", "puzzles")
     assert (code, out) == (2, "")
-    assert err.splitlines() == [f"error: results[0].puzzles[7].time: {message}"]
+    # The round's own check of the kept rows comes in the same run (issue 23, item 9).
+    assert err.splitlines() == [f"error: results[0].puzzles[7].time: {message}",
+                                "error: results[0].puzzles: the round has 1 puzzles, the result "
+                                "gives 8"]
     assert not Championship.objects.filter(slug="puzzles").exists()
+
+
+def test_every_problem_of_a_championship_file_in_one_run_for_results_and_import(
+        capsys, championship, tmp_path):
+    """Issue 23, item 9 (second referee): a setting given twice, a result of the wrong shape, a
+    result of an entry the file does not have and a finish past the round's limit
+    (czech-championship.txt, Individual: 90 minutes) are told in one run by `championship
+    results` and `championship import`, each by its path in the file (the rows after the one set
+    aside keep their own numbers); exit 2, nothing imported."""
+    data, _ = exported(capsys, championship.slug, tmp_path)
+    numbers = sorted(e["number"] for e in data["entries"] if e["event"] == "individual")
+    base = {"event": "individual", "round": "final", "status": "finished", "missing": 0,
+            "puzzles": [], "checked": True, "recorded_at": "2027-03-14T09:00:00Z"}
+    data["results"] = [{**base, "entry": numbers[0], "status": "maybe", "time_seconds": 3000},
+                       {**base, "entry": 999, "time_seconds": 3100},
+                       {**base, "entry": numbers[1], "time_seconds": 9000},
+                       {**base, "entry": numbers[2], "time_seconds": 3200}]
+    data["championship"]["settings"] = {"@": 1}
+    path = tmp_path / "several.json"
+    path.write_text(json.dumps(data).replace(
+        '{"@": 1}', '{"host_region": "NSW", "host_region": "VIC"}'), encoding="utf-8")
+    code, out, err = run(capsys, "championship", "results", str(path), "--event", "individual",
+                         "--round", "final")
+    assert (code, out) == (2, "")
+    lines = [line.removeprefix(f"error: {path}: ") for line in err.splitlines()]
+    assert lines[0] == ("championship.settings.host_region: setting host_region is given twice, "
+                        "as 'NSW' and as 'VIC'; give it once")
+    assert lines[1].startswith("results[0].status: Input should be ")
+    assert lines[2] == "results[1].entry: no entry 999 in event 'individual'"
+    assert lines[3].startswith(f"results[2].time_seconds: entry {numbers[1]}, field time: ")
+    assert len(lines) == 4, err
+    code, out, err = run(capsys, "championship", "import", str(path), "--slug", "several")
+    assert (code, out) == (2, "")
+    imported = [line.removeprefix("error: ") for line in err.splitlines()]
+    assert imported[:3] == lines[:3]
+    assert any(line.startswith("results[2].time_seconds: ") for line in imported[3:]), err
+    assert not Championship.objects.filter(slug="several").exists()

@@ -227,9 +227,13 @@ def test_a_bad_json_row_is_reported_with_its_path_row_entry_and_field(tmp_path, 
     code, _, err = run(capsys, "standings", source, "--event", "individual")
 
     assert code == 2
+    # Both rows' problems in one run (issue 23, item 9): the one that does not read and the
+    # other's finish past the limit.
     assert err.splitlines() == [
         f"{source} events.individual.rounds.first, row 3, entry c, field birth_year: "
         "'old' is not a whole number",
+        f"{source} events.individual.rounds.first, row 2, entry b, field time: finish 1:35:00 "
+        "is past the limit of 1:30:00",
     ]
     rows[2]["birth_year"] = 1990
     write_json(source, results_document("wjpc-2025", "individual", {"first": rows}))

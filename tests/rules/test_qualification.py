@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlecomp.rules.errors import RulesError
@@ -273,25 +273,98 @@ def test_wjpc_2025_teams_tie_for_the_5th_country_is_settled_by_the_time_before_p
 
 def test_wjpc_2025_second_round_takes_at_most_15_by_play_off_per_semifinal():
     """wjpc-2025.txt, Second round: "165 by direct qualification and max 15 by play-off" per
-    semifinal; the best-placed countries go first."""
+    semifinal; the best-placed countries go first. Group B has 70 entrants, so S1 has 155
+    direct qualifiers and the 180 would leave 25: the play-off's own 15 holds."""
     countries = {86 + n: f"C{n:02d}" for n in range(20)}
-    results = field("A", 110, countries) + field("B", 90)
-    playoff = [q for q in qualify(results, WJPC_FIRST) if q.reason is PLAYOFF]
+    results = field("A", 110, countries) + field("B", 70)
+    qualifiers = qualify(results, WJPC_FIRST)
+    playoff = [q for q in qualifiers if q.reason is PLAYOFF]
     assert {q.entry.id for q in playoff} == {f"A{86 + n:03d}" for n in range(15)}
+    assert len([q for q in qualifiers if q.to_group == "S1"]) == 170
+
+
+@pytest.mark.parametrize(("event", "expected"), [
+    ("individual", ((90, 170, 10), (80, 165, 15), (75, 160, 15))),
+    ("pairs", ((90, 170, 10), (80, 165, 15), (75, 160, 20))),
+])
+def test_wjpc_2025_the_play_off_fills_the_semifinal_up_to_its_180_never_past_it(event, expected):
+    """wjpc-2025.txt, Second round: "a maximum of 180 participants per group (165 by direct
+    qualification and max 15 by play-off)"; Semifinal Pairs: "a maximum of 180 pairs per group
+    (160 by direct qualification and 20 by country play-off)"; First Round: "the first 85 ...
+    in each group". The reading (docs/qualification.md, WJPC semifinal sizes): the play-off
+    takes the places the 180 leaves after the direct qualifiers, at most its own number. With
+    full groups 170 go directly and 10 by play-off, in both events alike; with a group B of 75
+    the 160 direct qualifiers leave 20, of which the individual play-off takes its 15."""
+    rules = round_of("wjpc-2025", event, "first")
+    countries = {86 + n: f"C{n:02d}" for n in range(30)}
+    for b_size, direct, playoff in expected:
+        qualifiers = qualify(field("A", 120, countries) + field("B", b_size), rules)
+        sent = ids(qualifiers, PLAYOFF)
+        assert len(ids(qualifiers)) - len(sent) == direct
+        assert sent == {f"A{86 + n:03d}" for n in range(playoff)}
+        assert len([q for q in qualifiers if q.to_group == "S1"]) == direct + playoff <= 180
+
+
+def test_wjpc_2025_ties_at_the_cut_off_leave_the_play_off_fewer_places_never_fewer_direct():
+    """wjpc-2025.txt, First Round: "In the event of a tie for the last place that gives access
+    to the next round, both participants will access": three tied on the 85th of group A
+    make 172 direct qualifiers in S1, so the 180 leaves the play-off 8 places."""
+    countries = {88 + n: f"C{n:02d}" for n in range(20)}
+    results = field("A", 110, countries, times={86: 1085, 87: 1085}) + field("B", 90)
+    qualifiers = qualify(results, WJPC_FIRST)
+    assert ids(qualifiers, TIE) == {"A085", "A086", "A087"}
+    assert ids(qualifiers, PLAYOFF) == {f"A{88 + n:03d}" for n in range(8)}
+    assert len([q for q in qualifiers if q.to_group == "S1"]) == 180
+
+
+# Each example ranks up to 240 entrants: no per-example deadline on a loaded machine.
+@settings(deadline=None)
+@given(st.integers(40, 120), st.integers(40, 120), st.integers(0, 25), st.integers(0, 6),
+       st.sampled_from(["individual", "pairs"]))
+def test_wjpc_2025_a_semifinal_never_passes_180_by_play_off_and_fills_every_place_it_can(
+        a_size, b_size, waiting, tied, event):
+    """wjpc-2025.txt, Second round / Semifinal Pairs: "a maximum of 180 ... per group" with "max
+    15" (individual) or "20" (pairs) "by play-off": whatever the groups' sizes, ties at the 85th
+    place and countries waiting, the play-off sends min(its number, what the 180 leaves after
+    the direct qualifiers, the countries waiting), so a semifinal passes 180 only by its direct
+    qualifiers' ties."""
+    rules = round_of("wjpc-2025", event, "first")
+    cap = {"individual": 15, "pairs": 20}[event]
+    waiting = min(waiting, max(0, a_size - 86 - tied))
+    countries = {a_size - n: f"C{n:02d}" for n in range(waiting)}
+    times = dict.fromkeys(range(85, 85 + tied + 1), 1085)
+    results = field("A", a_size, countries, times=times) + field("B", b_size)
+    qualifiers = qualify(results, rules)
+    sent = ids(qualifiers, PLAYOFF)
+    direct = len(ids(qualifiers)) - len(sent)
+    assert len(sent) == min(cap, max(0, 180 - direct), len(countries))
+    assert len([q for q in qualifiers if q.to_group == "S1"]) <= max(180, direct)
+
+
+def test_wjpc_2025_ties_at_the_cut_off_past_the_180_leave_no_play_off_place():
+    """wjpc-2025.txt: direct qualification (with its ties) comes first and is never cut; when
+    it alone passes the 180 the play-off sends nobody (and advance warns, Group maxima)."""
+    countries = {101 + n: f"C{n:02d}" for n in range(5)}
+    results = field("A", 110, countries, times=dict.fromkeys(range(85, 101), 1085)) \
+        + field("B", 90)
+    qualifiers = qualify(results, WJPC_FIRST)
+    assert ids(qualifiers, PLAYOFF) == set()
+    assert len([q for q in qualifiers if q.to_group == "S1"]) == 185
 
 
 @pytest.mark.parametrize("tie_at_cap", ["raw_time", "leave_out"])
 def test_wjpc_2025_a_country_tied_with_itself_at_the_maximum_still_sends_one(tie_at_cap):
-    """wjpc-2025.txt, Second round: "max 15 by play-off", and the play-off place is the
-    country's (docs/qualification.md, Ties at a maximum): 14 countries take 14 places, then TTT's
+    """wjpc-2025.txt, Second round: "a maximum of 180 participants per group", and the play-off
+    place is the country's (docs/qualification.md, Ties at a maximum): 170 go directly, so the
+    play-off has 10 places; 9 countries take 9, then TTT's
     100th of group A and 100th of group B tie on identical times. Both do not fit; the time
     before penalties cannot part them, so TTT sends one (group A's, by entry order) and the
     worse-placed QXZ (101st) stays out."""
-    countries = {86 + n: f"C{n:02d}" for n in range(14)} | {100: "TTT", 101: "QXZ"}
+    countries = {86 + n: f"C{n:02d}" for n in range(9)} | {100: "TTT", 101: "QXZ"}
     results = field("A", 101, countries) + field("B", 100, {100: "TTT"})
     rules = with_qualification(WJPC_FIRST, tie_at_cap=tie_at_cap)
     playoff = [q for q in qualify(results, rules) if q.reason is PLAYOFF]
-    assert {q.entry.id for q in playoff} == {f"A{86 + n:03d}" for n in range(15)}
+    assert {q.entry.id for q in playoff} == {f"A{86 + n:03d}" for n in range(9)} | {"A100"}
     assert [q.tie_settled_by for q in playoff if q.entry.id == "A100"] == ["entry_order"]
 
 
@@ -646,16 +719,17 @@ def test_a_maximum_quota_is_never_exceeded_and_takes_the_fastest(drawn, foreigne
 
 
 def test_a_country_tied_with_itself_at_the_play_off_maximum_still_sends_its_best_entrant():
-    """wjpc-2025.txt, Second round: "max 15 by play-off" per semifinal; Play-off: "If there is
+    """wjpc-2025.txt, Second round: "a maximum of 180 participants per group" (170 go
+    directly, 10 places are left to the play-off); Play-off: "If there is
     a tie for position, both participants will qualify". Norway's 100th of group A and 100th
     of group B tie for its place, but only one play-off place is left: tie_at_cap settles the
     tie within Norway first (raw_time: the faster assembly), so Norway still sends one."""
-    countries = {86 + n: f"C{n:02d}" for n in range(14)}
+    countries = {86 + n: f"C{n:02d}" for n in range(9)}
     results = field("A", 110, {**countries, 100: "NOR"}) + field("B", 110, {100: "NOR"},
                                                                     start=2000)
     playoff = {q.entry.id: q.tie_settled_by for q in qualify(results, WJPC_FIRST)
                if q.reason is PLAYOFF}
-    assert len(playoff) == 15
+    assert len(playoff) == 10
     assert playoff["A100"] == "raw_time"
     assert "B100" not in playoff
 
@@ -664,11 +738,11 @@ def test_no_play_off_place_stays_empty_while_a_country_that_fits_waits():
     """wjpc-2025.txt, Play-off: every country without a representative sends its best; with
     tie_at_cap = "leave_out" Norway's tie with itself does not fit whole, so Norway sends one
     (its better score, A100), and Sweden, placed behind it, does not pass it over."""
-    countries = {86 + n: f"C{n:02d}" for n in range(14)}
+    countries = {86 + n: f"C{n:02d}" for n in range(9)}
     results = field("A", 110, {**countries, 100: "NOR", 101: "SWE"}) + field(
         "B", 110, {100: "NOR"}, start=2000)
     rules = with_qualification(WJPC_FIRST, tie_at_cap="leave_out")
     playoff = ids(qualify(results, rules), PLAYOFF)
-    assert len(playoff) == 15
+    assert len(playoff) == 10
     assert "A101" not in playoff
     assert {"A100", "B100"} & playoff == {"A100"}

@@ -112,6 +112,25 @@ def test_an_unknown_key_is_refused_rather_than_ignored():
         parse_ruleset(text, filename="typo.toml")
 
 
+def test_a_play_off_within_the_group_maximum_needs_the_next_rounds_maximum():
+    """wjpc-2025.txt, Second round: the play-off fills what "a maximum of 180 participants per
+    group" leaves, so a ruleset that asks for it without the next round's maximum is refused."""
+    text = load_ruleset_text("wjpc-2025").replace("max_per_group = 180\n", "", 1)
+    with pytest.raises(RulesetError, match="within_group_maximum needs max_per_group in round "
+                                           "'second'"):
+        parse_ruleset(text, filename="no-maximum.toml")
+
+
+def test_the_wjpc_play_off_reads_within_the_semifinals_maximum():
+    """wjpc-2025.txt, Second round and Semifinal Pairs (docs/qualification.md, WJPC semifinal
+    sizes): the description names both maxima of the play-off."""
+    lines = describe_ruleset(load_ruleset("wjpc-2025"))
+    assert sum("at most 15 entrants and the places the next round's group maximum leaves"
+               in line for line in lines) == 1
+    assert sum("at most 20 entrants and the places the next round's group maximum leaves"
+               in line for line in lines) == 1
+
+
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_every_ruleset_reads_in_plain_words(ruleset_id):
     lines = describe_ruleset(load_ruleset(ruleset_id))

@@ -324,14 +324,17 @@ def round_ranking_in_file(document: ChampionshipFile, event_code: str,
     for result in document.results:
         if (result.event, result.round) != (event_code, round_code):
             continue
-        entry = entries[result.entry]
+        entry = entries.get(result.entry)
+        if entry is None:
+            continue  # a result of no entry: the file's reference check names it
         rows.append({**result.model_dump(include={*RESULT_FIELDS, "checked", "version"}),
                      "number": entry.number, "name": entry.name, "country": entry.country,
                      "group": entrant_group(first_round=first, entry_group=entry.group,
                                             seat_group=seat_group.get(entry.number))})
         members[entry.number] = tuple(
             _file_person(people_of[m.person], m, event_code)
-            for m in sorted(entry.members, key=lambda m: m.position))
+            for m in sorted(entry.members, key=lambda m: m.position)
+            if m.person in people_of)  # a member of no person: named by the reference check
     sizes = {p.pieces for p in rnd.puzzles if p.pieces}
     rules = round_rules_of(document.championship.ruleset_id, event_code, round_code,
                            rnd.time_limit_minutes, sizes.pop() if len(sizes) == 1 else None)

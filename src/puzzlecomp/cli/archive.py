@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from puzzlecomp.cli.common import CommandError, read_text
-from puzzlecomp.formats.archive_checks import member_count_warnings
+from puzzlecomp.formats.archive_checks import member_count_warnings, read_archive_rows
 from puzzlecomp.formats.archive_sizes import NO_EDITIONS, read_edition_sizes
-from puzzlecomp.formats.history_csv import read_history
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.samples import SAMPLE_EDITIONS
@@ -66,7 +65,7 @@ def run_import(args: argparse.Namespace) -> int:
         raise CommandError(f"--prefix {prefix!r}: letters, digits and '-' only")
     if args.title is not None and not limits.is_plain_line(args.title):
         raise CommandError(f"--title {args.title!r}: a name is one line")
-    rows = read_history(read_text(path), source=path)
+    rows = read_archive_rows(read_text(path), source=path, ruleset=load_ruleset(args.ruleset))
     editions_path = SAMPLE_EDITIONS if args.results == "sample" else args.editions
     editions = (read_edition_sizes(read_text(str(editions_path)), source=str(editions_path))
                 if editions_path else NO_EDITIONS)

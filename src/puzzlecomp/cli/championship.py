@@ -112,23 +112,30 @@ def run_results(args: argparse.Namespace) -> int:
     django_setup()
     from puzzlecomp.championships.engine import round_ranking_in_file
     from puzzlecomp.formats.interchange import (
+        ChampionshipFileRead,
         InterchangeError,
         load_json,
-        parse_championship_file,
+        read_championship_file,
     )
 
     try:
-        document = parse_championship_file(load_json(_document(args.file)))
+        read = read_championship_file(load_json(_document(args.file)))
     except InterchangeError as error:
-        for problem in error.problems:
-            print(f"error: {args.file}: {problem}", file=sys.stderr)
-        return 2
-    try:
-        ranking = round_ranking_in_file(document, args.event, args.round)
-    except RulesError as error:
-        if not all(v.entry for v in error.violations):
-            raise  # an unknown event or round: named by its option
-        for line in _located(document, args.event, args.round, error):
+        read = ChampionshipFileRead(None, error.problems, {})
+    # The file's problems and the round's, in one run (the engine ranks the rows kept).
+    lines = [str(problem) for problem in read.problems]
+    document = read.document
+    ranking = None
+    if document is not None:
+        try:
+            ranking = round_ranking_in_file(document, args.event, args.round)
+        except RulesError as error:
+            if not all(v.entry for v in error.violations):
+                raise  # an unknown event or round: named by its option
+            lines += [read.file_path(line)
+                      for line in _located(document, args.event, args.round, error)]
+    if lines or ranking is None:
+        for line in lines:
             print(f"error: {args.file}: {line}", file=sys.stderr)
         return 2
     sys.stdout.write(ranking_json(ranking.lines, ranking.rules) if args.format == "json"

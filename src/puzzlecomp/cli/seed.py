@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from puzzlecomp.cli.common import CommandError, add_format_argument, read_text
+from puzzlecomp.formats.archive_checks import read_archive_rows
 from puzzlecomp.formats.archive_sizes import NO_EDITIONS, edition_sizes_file, rules_sized
 from puzzlecomp.formats.entries_csv import EntryRow
-from puzzlecomp.formats.history_csv import EVENT_OF_DIVISION, past_results, read_history
+from puzzlecomp.formats.history_csv import EVENT_OF_DIVISION, past_results
 from puzzlecomp.formats.member_checks import entry_member_problems
 from puzzlecomp.formats.ranking_output import rows_csv
 from puzzlecomp.formats.results_csv import InputError, InputProblem, csv_records
@@ -97,10 +98,20 @@ def seeds_from_files(entries_path: str, history_path: str, event: str, *,
             spec = load_ruleset(ruleset_id).event(event)
         except KeyError:
             spec = None  # ratings_from_file names the unknown event
-    entries = read_seeding_entries(read_text(entries_path), source=entries_path, event=spec)
-    return seed_entries(entries, ratings_from_file(history_path, event, before=before,
-                                                   ruleset_id=ruleset_id or "wjpc-2025",
-                                                   editions=editions))
+    # Both files' problems in one run: the entries' and the history's.
+    problems: list[InputProblem] = []
+    try:
+        entries = read_seeding_entries(read_text(entries_path), source=entries_path, event=spec)
+    except InputError as exc:
+        problems += exc.problems
+    try:
+        ratings = ratings_from_file(history_path, event, before=before,
+                                    ruleset_id=ruleset_id or "wjpc-2025", editions=editions)
+    except InputError as exc:
+        problems += exc.problems
+    if problems:
+        raise InputError(problems)
+    return seed_entries(entries, ratings)
 
 
 def ratings_from_file(history_path: str, event: str, *, before: int | None = None,
@@ -110,10 +121,12 @@ def ratings_from_file(history_path: str, event: str, *, before: int | None = Non
     events = sorted(set(EVENT_OF_DIVISION.values()))
     if event not in events:
         raise CommandError(f"--event {event!r}: expected one of {', '.join(events)}")
-    history = read_history(read_text(history_path), source=history_path)
+    ruleset = load_ruleset(ruleset_id)
+    # The rows the archive would refuse are refused here too, with the archive's messages.
+    history = read_archive_rows(read_text(history_path), source=history_path, ruleset=ruleset)
     # The file's puzzle sizes are a scraper's guess (pairs first rounds as 1000): take the
     # rules', as the archive does (docs/archive.md, Puzzle sizes).
-    history = rules_sized(history, source=history_path, ruleset=load_ruleset(ruleset_id),
+    history = rules_sized(history, source=history_path, ruleset=ruleset,
                           editions=edition_sizes_file(Path(editions)) if editions else NO_EDITIONS)
     if before is not None:
         history = [row for row in history if row.year < before]

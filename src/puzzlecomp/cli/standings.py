@@ -19,8 +19,8 @@ from puzzlecomp.cli.common import (
     with_declared_facts,
 )
 from puzzlecomp.formats.championship_input import (
-    event_round_results,
-    read_championship,
+    event_rounds_that_read,
+    read_championship_as_far_as_it_goes,
     tiebreaker_rounds,
 )
 from puzzlecomp.formats.interchange import FORMAT as INTERCHANGE_FORMAT
@@ -45,7 +45,11 @@ from puzzlecomp.rules.prizes import (
 from puzzlecomp.rules.ranking import RankedEntry, rank_round
 from puzzlecomp.rules.rounds import resolve_round
 from puzzlecomp.rules.ruleset import Event, Ruleset
-from puzzlecomp.rules.settings import championship_settings, settings_overridden
+from puzzlecomp.rules.settings import (
+    championship_settings,
+    settings_given_twice,
+    settings_overridden,
+)
 from puzzlecomp.rules.standings import StandingLine, event_standings, official_places
 from puzzlecomp.rules.subcategories import OVERALL
 from puzzlecomp.rules.times import format_time
@@ -143,7 +147,9 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     document = _championship_file(Path(args.championship))
     if document is not None:
         return _file_standings(args, document)
-    championship = read_championship(Path(args.championship))
+    # Every problem of the document in one run: its reading, its settings, its rounds' rows,
+    # its tiebreakers' (docs/formats.md).
+    championship, problems = read_championship_as_far_as_it_goes(Path(args.championship))
     if args.ruleset and championship.ruleset_id and args.ruleset != championship.ruleset_id:
         raise CommandError(
             f"--ruleset {args.ruleset} differs from the ruleset {championship.ruleset_id} "
@@ -153,7 +159,12 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     if ruleset_id is None:
         raise CommandError("give --ruleset ID (a folder of CSV files does not name one)")
     ruleset = load_ruleset(ruleset_id)
-    values = _settings(ruleset, championship.settings, args, f"{args.championship} settings")
+    values: dict[str, Value] | None = None
+    try:
+        values = _settings(ruleset, championship.settings, args,
+                           f"{args.championship} settings")
+    except InputError as exc:
+        problems += exc.problems  # the rounds are still ranked for their own problems
     try:
         event = ruleset.event(args.event)
     except KeyError:
@@ -166,8 +177,11 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     # The file and rows of each tiebreaker held, to name them in its problems.
     tiebreaker_files: dict[str, tuple[str, list[ResultRow]]] = {}
     decides = tiebreaker_rounds(event)
-    problems: list[InputProblem] = []
-    for round_results in event_round_results(championship, ruleset, event):
+    every_round, unread = event_rounds_that_read(championship, ruleset, event)
+    problems += unread
+    # A row that did not read leaves the standings incomplete for the tiebreakers' checks.
+    rounds_ranked = not unread
+    for round_results in every_round:
         category = decides.get(round_results.round_id)
         tiebreaker = event.subcategory_tiebreaker
         rnd = tiebreaker.round if category and tiebreaker else event.round(round_results.round_id)
@@ -184,29 +198,33 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
             ranking = rank_round([(r.entry, r.result) for r in rows], rules, settings=values)
         except RulesError as exc:
             problems.extend(located(exc, rows, round_results.source).problems)
+            rounds_ranked = rounds_ranked and bool(category)
             continue
         except InputError as exc:
             problems.extend(exc.problems)
+            rounds_ranked = rounds_ranked and bool(category)
             continue
         if category:
             tiebreakers[category] = ranking
             tiebreaker_files[category] = (round_results.source, rows)
         else:
             rankings[rnd.id] = ranking
-    if problems:
-        raise InputError(problems)
     standings = event_standings(rankings, event)
     # A folder or results document records results, not states: each round given is final.
     final = (*rankings, *(tiebreaker_round_id(event, category) for category in tiebreakers))
-    try:
-        held_tiebreakers(standings, event, final_rounds=final, tiebreakers=tiebreakers,
-                         settings=values)
-    except RulesError as exc:
-        raise InputError([
-            problem for v in exc.violations
-            for problem in located(RulesError(v), tiebreaker_files[v.params["category"]][1],
-                                   tiebreaker_files[v.params["category"]][0]).problems
-        ]) from None
+    # The tiebreakers are checked against the standings, so only once every round ranked.
+    if rounds_ranked:
+        try:
+            held_tiebreakers(standings, event, final_rounds=final, tiebreakers=tiebreakers,
+                             settings=values)
+        except RulesError as exc:
+            problems += [
+                problem for v in exc.violations
+                for problem in located(RulesError(v), tiebreaker_files[v.params["category"]][1],
+                                       tiebreaker_files[v.params["category"]][0]).problems
+            ]
+    if problems or values is None:
+        raise InputError(problems)
     return ChampionshipStandings(
         ruleset, event, values, tuple(rankings), standings, tiebreakers, final,
     )
@@ -217,14 +235,20 @@ def _settings(ruleset: Ruleset, stored: Mapping[str, object], args: argparse.Nam
     """The document's settings with the --setting options in their place, checked; a problem
     names --setting or the document's settings, with the setting as its field."""
     given = given_settings(args)
+    # The document's own contradiction is refused whatever a --setting puts in its place.
+    problems = [InputProblem(where, None, "", v.field, v.message)
+                for v in settings_given_twice(stored)]
     try:
-        return championship_settings(ruleset, settings_overridden(stored, given))
+        values = championship_settings(ruleset, settings_overridden(stored, given))
     except RulesError as exc:
         on_command_line = {name.casefold() for name in given}
-        raise InputError([
+        problems.extend(
             InputProblem("--setting" if v.field.casefold() in on_command_line else where,
                          None, "", v.field, v.message)
-            for v in exc.violations]) from None
+            for v in exc.violations)
+    if problems:
+        raise InputError(list(dict.fromkeys(problems)))
+    return values
 
 
 def _championship_file(path: Path) -> ChampionshipFile | None:

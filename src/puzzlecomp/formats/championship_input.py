@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlecomp.formats.json_objects import given_twice, json_object, repeated_keys
-from puzzlecomp.formats.results_csv import InputError, InputProblem, ResultRow, read_results
+from puzzlecomp.formats.results_csv import InputError, InputProblem, ResultRow, parse_results
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.people import Person
 from puzzlecomp.rules.results import Entry
@@ -58,8 +58,18 @@ class RoundResults:
 
 def read_championship(path: Path) -> Championship:
     """Read a folder of EVENT/ROUND.csv files or a .json document; raises InputError."""
+    championship, problems = read_championship_as_far_as_it_goes(path)
+    if problems:
+        raise InputError(problems)
+    return championship
+
+
+def read_championship_as_far_as_it_goes(path: Path) -> tuple[Championship, list[InputProblem]]:
+    """A folder or .json document as far as it reads, with the problems found so far, so the
+    caller can add the rounds' own problems to the same run. A file that is no results
+    document at all (unreadable, not JSON, another format or version) raises InputError."""
     if path.is_dir():
-        return _read_folder(path)
+        return _read_folder(path), []
     if path.suffix.lower() == ".json":
         return _read_json(path)
     raise InputError(
@@ -67,10 +77,11 @@ def read_championship(path: Path) -> Championship:
     )
 
 
-def event_round_results(
+def event_rounds_that_read(
     championship: Championship, ruleset: Ruleset, event: Event
-) -> list[RoundResults]:
-    """The event's rounds in ruleset order, every row parsed; raises InputError with every problem.
+) -> tuple[list[RoundResults], list[InputProblem]]:
+    """The event's rounds in ruleset order with the rows that parse, and every problem of the
+    others, so the rows that read can be ranked in the same run.
 
     Unknown events and rounds are problems. Entrant facts (name, country, birth year, residence...)
     blank in one round are taken from the latest round that gives them.
@@ -114,21 +125,17 @@ def event_round_results(
     chosen.sort(key=lambda r: order[r.round_id])
     parsed: list[RoundResults] = []
     for round_source in chosen:
-        # read_results numbers the first result row 2 (after the header); JSON rows count from 1.
+        # parse_results numbers the first result row 2 (after the header); JSON rows count from 1.
         shift = round_source.first_row - 2
-        try:
-            rows = read_results(round_source.text, source=round_source.source,
-                                puzzles=_puzzle_count(event, round_source.round_id))
-        except InputError as exc:
-            problems.extend(
-                replace(p, row=p.row + shift) if p.row is not None else p for p in exc.problems
-            )
-            continue
+        rows, unread = parse_results(round_source.text, source=round_source.source,
+                                     puzzles=_puzzle_count(event, round_source.round_id))
+        problems.extend(
+            replace(p, row=p.row + shift) if p.row is not None else p for p in unread
+        )
+        # The rows that read are still ranked, for their own problems in the same run.
         rows = [replace(row, row=row.row + shift) for row in rows]
         parsed.append(RoundResults(round_source.round_id, round_source.source, rows))
-    if problems:
-        raise InputError(problems)
-    return _with_merged_entrants(parsed)
+    return _with_merged_entrants(parsed), problems
 
 
 def _puzzle_count(event: Event, round_id: str) -> int | None:
@@ -169,7 +176,7 @@ def _read_folder(folder: Path) -> Championship:
     return Championship(str(folder), None, {}, tuple(rounds))
 
 
-def _read_json(path: Path) -> Championship:
+def _read_json(path: Path) -> tuple[Championship, list[InputProblem]]:
     source = str(path)
     try:
         document = json.loads(path.read_text(encoding="utf-8-sig"), object_pairs_hook=json_object)
@@ -180,9 +187,9 @@ def _read_json(path: Path) -> Championship:
         raise InputError([InputProblem(source, None, "", "", message)]) from exc
     reader = _JsonReader(source)
     championship = reader.championship(document)
-    if reader.problems:
+    if any(p.field in ("", "format", "version") for p in reader.problems):
         raise InputError(reader.problems)
-    return championship
+    return championship, reader.problems
 
 
 class _JsonReader:

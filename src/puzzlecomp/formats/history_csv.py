@@ -64,6 +64,16 @@ class PublishedResult:
 
 def read_history(text: str, *, source: str) -> list[PublishedResult]:
     """Parse a published results file; raises InputError listing every bad row and field."""
+    rows, problems = history_rows(text, source=source)
+    if problems:
+        raise InputError(problems)
+    return rows
+
+
+def history_rows(text: str, *, source: str) -> tuple[list[PublishedResult], list[InputProblem]]:
+    """The rows of a published results file that parse, and every problem of every row, so a
+    caller can add its own checks of the parsed rows to the same run. A header without the
+    people column is refused at once (InputError): no row can be read without it."""
     rows: list[PublishedResult] = []
     problems: list[InputProblem] = []
     records = list(csv_records(text, source=source, key="entrant"))
@@ -76,11 +86,11 @@ def read_history(text: str, *, source: str) -> list[PublishedResult]:
         row = parser.parse()
         problems.extend(parser.problems)
         if row is not None:
-            problems.extend(out_of_bounds(row, source=source))
-            rows.append(row)
-    if problems:
-        raise InputError(problems)
-    return rows
+            bounds = out_of_bounds(row, source=source)
+            problems.extend(bounds)
+            if not bounds:
+                rows.append(row)  # a row past a bound is named once, and checked no further
+    return rows, problems
 
 
 def past_results(rows: Iterable[PublishedResult], *, event: str) -> list[PastResult]:

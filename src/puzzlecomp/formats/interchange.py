@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import zoneinfo
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Any, Literal, TypeVar
@@ -479,13 +480,16 @@ def load_json(content: str | bytes) -> Any:
         raise InterchangeError([problem("", f"not UTF-8 text: {exc.reason}")]) from None
     except RecursionError:
         raise InterchangeError([_too_deep()]) from None
-    settings = data.get("championship", {}).get("settings") if isinstance(data, dict) else None
-    twice = repeated_keys(settings) if isinstance(settings, dict) else ()
-    if twice:
-        raise InterchangeError([problem(f"championship.settings.{name}",
-                                        given_twice(name, first, later))
-                                for name, first, later in twice])
+    # A setting given twice is told by parse_championship_file, with the file's other problems.
     return data
+
+
+def _settings_twice(data: dict[str, Any]) -> list[InterchangeProblem]:
+    """A setting the decoded file gives twice with two values (json.loads keeps the last)."""
+    championship = data.get("championship")
+    settings = championship.get("settings") if isinstance(championship, dict) else None
+    return [problem(f"championship.settings.{name}", given_twice(name, first, later))
+            for name, first, later in repeated_keys(settings)]
 
 
 def _too_deep() -> InterchangeProblem:
@@ -508,31 +512,128 @@ def json_depth(data: Any) -> int:
 
 
 def parse_championship_file(data: Any) -> ChampionshipFile:
-    """Validate a decoded document: its format and version first, then every field, then that
-    every reference (event, round, entry, person) points at something in the document."""
+    """Validate a decoded document: its format and version first, then every field and every
+    reference (event, round, entry, person), all problems in one InterchangeError."""
+    read = read_championship_file(data)
+    if read.problems or read.document is None:
+        raise InterchangeError(read.problems)
+    return read.document
+
+
+# The lists whose items a file's item of the wrong shape is set aside from, so the other checks
+# still run (read_championship_file). People and entries are pointed at by their keys: those of
+# an item set aside still count as known, so nothing pointing at them is told twice.
+ROW_LISTS = ("people", "entries", "seats", "check_ins", "results", "qualifiers", "disputes",
+             "model_choices", "group_draws", "group_moves", "relay_draws", "time_credits")
+
+
+@dataclass(frozen=True)
+class ChampionshipFileRead:
+    """A championship file as far as it could be read, and every problem found in it.
+
+    `document` is None when the file is not a championship file at all (not an object, an
+    unknown format or version, too deep) or when the championship or its events have the wrong
+    shape. Otherwise items of the wrong shape in the lists (ROW_LISTS) are left out of
+    `document`, and `kept[name]` gives the file's index of each item kept, so later checks name
+    the file's own paths (`located`).
+    """
+
+    document: ChampionshipFile | None
+    problems: list[InterchangeProblem]
+    kept: dict[str, tuple[int, ...]]
+
+    def located(self, found: Iterable[InterchangeProblem]) -> list[InterchangeProblem]:
+        """Problems found in `document`, their paths (and paths in their messages) renumbered
+        to the file's rows."""
+        return [InterchangeProblem(self.file_path(p.path), self.file_path(p.message))
+                for p in found]
+
+    def file_path(self, text: str) -> str:
+        """`text` with every `ROW_LIST[i]` naming the file's row instead of the document's."""
+        if not self.kept:
+            return text
+        return _ROW_INDEX.sub(
+            lambda match: f"{match[1]}[{self.kept[match[1]][int(match[2])]}]"
+            if match[1] in self.kept else match[0], text)
+
+
+_ROW_INDEX = re.compile(r"\b(" + "|".join(ROW_LISTS) + r")\[(\d+)\]")
+
+
+def read_championship_file(data: Any) -> ChampionshipFileRead:
+    """Every problem of a decoded championship file in one run, and the document as far as it
+    could be read (ChampionshipFileRead): a setting given twice, every field of the wrong type
+    or out of bounds, every reference pointing nowhere, every result whose credit is not its
+    seat's. Checks that need a row left out for its shape do not run on it: a result's credit
+    when a seat was left out, a qualifier's `replaces` when a qualifier was."""
+    def refused(found: InterchangeProblem) -> ChampionshipFileRead:
+        return ChampionshipFileRead(None, [found], {})
+
     if not isinstance(data, dict):
-        raise InterchangeError([problem("", "expected a JSON object")])
+        return refused(problem("", "expected a JSON object"))
     if json_depth(data) > limits.MAX_JSON_DEPTH:
-        raise InterchangeError([_too_deep()])
+        return refused(_too_deep())
     if data.get("format") != FORMAT:
-        raise InterchangeError([problem(
+        return refused(problem(
             "format", f"expected {FORMAT!r}, found {data.get('format')!r}: not a puzzlecomp "
-            "championship file")])
+            "championship file"))
     if data.get("version") not in VERSIONS:
-        raise InterchangeError([problem(
+        return refused(problem(
             "version", f"version {data.get('version')!r} is unknown; this puzzlecomp reads "
-            f"versions {', '.join(map(str, VERSIONS[:-1]))} and {VERSIONS[-1]}")])
+            f"versions {', '.join(map(str, VERSIONS[:-1]))} and {VERSIONS[-1]}"))
+    problems = _settings_twice(data)
     try:
-        document = ChampionshipFile.model_validate(data)
+        return _checked(ChampionshipFile.model_validate(data), problems, {})
     except ValidationError as exc:
-        raise InterchangeError([
-            problem(field_path(error["loc"]), _message(error)) for error in exc.errors()
-        ]) from None
-    problems = (puzzle_record_problems(document) + reference_problems(document)
-                + credit_problems(document))
-    if problems:
-        raise InterchangeError(problems)
-    return document
+        errors = exc.errors()
+    problems += [problem(field_path(error["loc"]), _message(error)) for error in errors]
+    bad_rows: dict[str, set[int]] = {}
+    for error in errors:
+        loc = error["loc"]
+        if len(loc) < 2 or loc[0] not in ROW_LISTS or not isinstance(loc[1], int):
+            return ChampionshipFileRead(None, problems, {})
+        bad_rows.setdefault(str(loc[0]), set()).add(loc[1])
+    kept = {name: tuple(i for i in range(len(data[name])) if i not in bad)
+            for name, bad in bad_rows.items()}
+    rows_kept = {name: [data[name][i] for i in indices] for name, indices in kept.items()}
+    try:
+        document = ChampionshipFile.model_validate({**data, **rows_kept})
+    except ValidationError:
+        return ChampionshipFileRead(None, problems, {})
+    set_aside = _SetAside(
+        people={_key(data["people"][i], "id") for i in bad_rows.get("people", ())},
+        entries={(_key(data["entries"][i], "event"), _key(data["entries"][i], "number"))
+                 for i in bad_rows.get("entries", ())})
+    return _checked(document, problems, kept, set_aside)
+
+
+@dataclass(frozen=True)
+class _SetAside:
+    """The keys of the people and entries set aside for their shape: still known."""
+
+    people: set[object]
+    entries: set[tuple[object, object]]
+
+
+def _key(item: Any, name: str) -> object:
+    """An item's key as the file gives it (None when it gives none that can be compared)."""
+    value = item.get(name) if isinstance(item, dict) else None
+    return value if isinstance(value, str | int) else None
+
+
+def _checked(document: ChampionshipFile, problems: list[InterchangeProblem],
+             kept: dict[str, tuple[int, ...]],
+             set_aside: _SetAside | None = None) -> ChampionshipFileRead:
+    """The read file with the checks of a typed document added, on the rows kept."""
+    aside = set_aside or _SetAside(set(), set())
+    found = puzzle_record_problems(document) + reference_problems(
+        document, known_people=aside.people, known_entries=aside.entries)
+    if "qualifiers" in kept:
+        found = [p for p in found if not p.path.endswith(".replaces")]
+    if "seats" not in kept:
+        found += credit_problems(document)
+    located = ChampionshipFileRead(document, [], kept).located(found)
+    return ChampionshipFileRead(document, problems + located, kept)
 
 
 def _message(error: Any) -> str:
@@ -549,8 +650,12 @@ def field_path(loc: Iterable[int | str]) -> str:
     return path
 
 
-def reference_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
-    """Every reference that points nowhere and every repeated key of the document."""
+def reference_problems(document: ChampionshipFile, *,
+                       known_people: Collection[object] = (),
+                       known_entries: Collection[tuple[object, object]] = (),
+                       ) -> list[InterchangeProblem]:
+    """Every reference that points nowhere and every repeated key of the document; a person or
+    entry of `known_people` or `known_entries` (set aside from the file) is somewhere."""
     problems: list[InterchangeProblem] = []
     rounds: set[tuple[str, str]] = set()
     for e, event in enumerate(document.events):
@@ -560,15 +665,17 @@ def reference_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
                                         f"round {rnd.code!r} appears twice in {event.code}"))
             rounds.add((event.code, rnd.code))
     events = _repeated(problems, "events", "code", [e.code for e in document.events])
-    people = _repeated(problems, "people", "id", [p.id for p in document.people])
+    people: set[object] = {*_repeated(problems, "people", "id",
+                                      [p.id for p in document.people]), *known_people}
     identified = [(i, p.archive_id) for i, p in enumerate(document.people) if p.archive_id]
     for (i, archive_id), seen_before in zip(identified, _seen(a for _, a in identified),
                                             strict=True):
         if seen_before:
             problems.append(problem(f"people[{i}].archive_id",
                                     f"archive id {archive_id!r} appears twice"))
-    entries = _repeated(problems, "entries", "number",
-                        [(e.event, e.number) for e in document.entries])
+    entries: set[tuple[object, object]] = {
+        *_repeated(problems, "entries", "number",
+                   [(e.event, e.number) for e in document.entries]), *known_entries}
     for i, entry in enumerate(document.entries):
         if entry.event not in events:
             problems.append(problem(f"entries[{i}].event", f"no event {entry.event!r}"))

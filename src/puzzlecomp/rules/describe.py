@@ -155,6 +155,8 @@ def _round(rnd: Round) -> list[str]:
             caps = [f"{n} {what}" for n, what in ((q.playoff.max_countries, "countries"),
                                                     (q.playoff.max_entrants, "entrants"))
                     if n]
+            if q.playoff.within_group_maximum:
+                caps.append("the places the next round's group maximum leaves")
             cap = f", at most {' and '.join(caps)}" if caps else ""
             lines.append(
                 f"    Country play-off: every country with no direct qualifier in {scope} "
@@ -181,7 +183,8 @@ def _caps_in(q: Qualification) -> bool:
     """True when the qualification has a maximum a tie could pass."""
     playoff = q.playoff
     return any(quota.maximum for quota in q.quotas) or (
-        playoff is not None and bool(playoff.max_countries or playoff.max_entrants))
+        playoff is not None and bool(playoff.max_countries or playoff.max_entrants
+                                     or playoff.within_group_maximum))
 
 
 def _award(award: AwardRule, currency: str) -> str:

@@ -5,6 +5,7 @@ The rules and every default chosen where a rulebook is silent are in docs/qualif
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -13,6 +14,7 @@ from operator import itemgetter
 
 from puzzlecomp.rules.errors import RulesError, RuleViolation, violation
 from puzzlecomp.rules.flags import entry_flag
+from puzzlecomp.rules.group_maxima import group_maximum
 from puzzlecomp.rules.ranking import RankedEntry, competition_ranks
 from puzzlecomp.rules.results import Entry, Status
 from puzzlecomp.rules.rounds import RoundRules
@@ -243,13 +245,32 @@ def _playoff(
     scopes: dict[str, list[_Country]] = {}
     for item in sent:
         scopes.setdefault(item[0][0], []).append(item)
+    room = _room_left(direct, to_group, playoff, rules)
     return [
         Qualifier(line.entry, _rank(line), to_group[line.entry.group], QualifyReason.PLAYOFF,
                   settled)
         for countries in scopes.values()
-        for (_, lines), settled in _within_maxima(countries, playoff, rules)
+        for (_, lines), settled in _within_maxima(countries, playoff, rules,
+                                                  room, to_group)
         for line in lines
     ]
+
+
+def _room_left(direct: list[Qualifier], to_group: dict[str, str], playoff: Playoff,
+               rules: RoundRules) -> dict[str, int] | None:
+    """Places each next-round group's maximum leaves the play-off after the direct qualifiers
+    (`within_group_maximum`); None when the play-off is bounded by its own maxima alone.
+
+    wjpc-2025.txt: a semifinal of "a maximum of 180 pairs per group (160 by direct
+    qualification and 20 by country play-off)" while "the first 85 pairs classified in each
+    group" go directly: the play-off takes what the 180 leaves, at most 20.
+    """
+    if not playoff.within_group_maximum:
+        return None
+    maximum = group_maximum(rules.event, qualification_rules(rules).to_round)
+    assert maximum is not None  # the ruleset's validation requires it
+    direct_in = Counter(q.to_group for q in direct)
+    return {group: max(0, maximum - direct_in[group]) for group in set(to_group.values())}
 
 
 # How a country's own tie still unsettled at a play-off maximum picks the one it sends.
@@ -257,12 +278,14 @@ ENTRY_ORDER = "entry_order"
 
 
 def _within_maxima(
-    countries: list[_Country], playoff: Playoff, rules: RoundRules
+    countries: list[_Country], playoff: Playoff, rules: RoundRules,
+    room: dict[str, int] | None, to_group: dict[str, str],
 ) -> list[tuple[_Country, str]]:
     """The countries of one scope that send entrants, best first, within the play-off's maxima.
 
     wjpc-2025.txt: "up to a maximum of 5 countries" (teams), "max 15 by play-off" per
-    semifinal. Ties that would pass a maximum are settled by the qualification's tie_at_cap,
+    semifinal, and with `room` the places each next-round group's maximum leaves. Ties that
+    would pass a maximum are settled by the qualification's tie_at_cap,
     never let past it: first within a country (its own entrants tied on one place), then
     between countries. Places a settled tie leaves free go on to the next countries in order:
     no play-off place stays empty while a country that fits waits (docs/qualification.md).
@@ -273,6 +296,10 @@ def _within_maxima(
     def fits(more: list[_Country]) -> bool:
         chosen = [country for country, _ in taken] + more
         entrants = sum(len(lines) for _, lines in chosen)
+        if room is not None:
+            sent_to = Counter(to_group[line.entry.group] for _, lines in chosen for line in lines)
+            if any(count > room[group] for group, count in sent_to.items()):
+                return False
         return (playoff.max_countries is None or len(chosen) <= playoff.max_countries) and (
             playoff.max_entrants is None or entrants <= playoff.max_entrants
         )

@@ -64,6 +64,11 @@ class Playoff(Model):
     # Maxima per scope: countries sending anyone, and entrants sent (tied entrants count each).
     max_countries: int | None = Field(default=None, gt=0)
     max_entrants: int | None = Field(default=None, gt=0)
+    # True: the play-off fills only the places its next-round group's maximum (that round's
+    # max_per_group) leaves after the direct qualifiers, never more than max_entrants; direct
+    # qualifiers (ties at the cut-off included) are never left out for it (docs/qualification.md,
+    # WJPC semifinal sizes).
+    within_group_maximum: bool = False
 
 
 class Quota(Model):
@@ -276,6 +281,10 @@ class Event(Model):
                                      f"round {q.to_round!r} does not have")
             elif len(next_groups) > 1:
                 raise ValueError(f"round {rnd.id!r} needs to_group: {q.to_round!r} has groups")
+            if q.playoff is not None and q.playoff.within_group_maximum \
+                    and self.round(q.to_round).max_per_group is None:
+                raise ValueError(f"round {rnd.id!r}: a play-off within_group_maximum needs "
+                                 f"max_per_group in round {q.to_round!r}")
         return self
 
     @property

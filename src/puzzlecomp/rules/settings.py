@@ -21,7 +21,7 @@ def championship_settings(ruleset: Ruleset, given: Mapping[str, object]) -> dict
     (setting.twice) and setting given no value (setting.required).
     """
     names = {name.casefold(): name for name in ruleset.settings}
-    problems: list[RuleViolation] = list(_given_twice(given))
+    problems: list[RuleViolation] = settings_given_twice(given)
     chosen: dict[str, Value] = {}
     for raw_name, raw_value in given.items():
         name = names.get(raw_name.strip().casefold())
@@ -60,8 +60,10 @@ def championship_settings(ruleset: Ruleset, given: Mapping[str, object]) -> dict
     return chosen
 
 
-def _given_twice(given: Mapping[str, object]) -> list[RuleViolation]:
-    """A setting named twice (names differing only in letter case) with two different values."""
+def settings_given_twice(given: Mapping[str, object]) -> list[RuleViolation]:
+    """A setting named twice (names differing only in letter case) with two different values
+    (setting.twice), one violation per repetition. Check each source of settings on its own
+    before another overrides it: an override must not hide a document's contradiction."""
     first: dict[str, tuple[str, str]] = {}
     problems = []
     for raw_name, raw_value in given.items():
@@ -83,6 +85,7 @@ def _given_twice(given: Mapping[str, object]) -> list[RuleViolation]:
 def settings_overridden(base: Mapping[str, object],
                         over: Mapping[str, object]) -> dict[str, object]:
     """`base` with every setting of `over` in its place, names compared in any letter case
-    (a --setting replaces a document's setting of the same name, it does not repeat it)."""
+    (a --setting replaces a document's setting of the same name, it does not repeat it).
+    A setting `base` gives twice is hidden here: check `base` with settings_given_twice first."""
     replaced = {name.strip().casefold() for name in over}
     return {**{n: v for n, v in base.items() if n.strip().casefold() not in replaced}, **over}

@@ -33,7 +33,7 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.services.facts import member_facts_derive
 from puzzlecomp.championships.services.importing import country_code
 from puzzlecomp.championships.services.work import action_audit, unit_of_work
-from puzzlecomp.formats.archive_checks import archive_row_problems
+from puzzlecomp.formats.archive_checks import archive_rows_problems
 from puzzlecomp.formats.archive_limits import RoundLimits, round_limits
 from puzzlecomp.formats.archive_namesakes import Namesake, namesakes_apart
 from puzzlecomp.formats.archive_rank_order import RankedUnfinished, finishes_ranked_unfinished
@@ -51,7 +51,6 @@ from puzzlecomp.formats.history_csv import PublishedResult
 from puzzlecomp.formats.results_csv import InputError, InputProblem
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.ruleset import Event as EventSpec
-from puzzlecomp.rules.ruleset import Round as RoundSpec
 from puzzlecomp.rules.ruleset import Ruleset
 
 # The published results carry no names: people get invented ones, made up from their ids.
@@ -144,28 +143,7 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
 
 def _check(rows: Sequence[PublishedResult], source: str, ruleset: Ruleset,
            slug_prefix: str) -> None:
-    problems: list[InputProblem] = []
-    events = {spec.id: spec for spec in ruleset.events}
-    seen: dict[tuple[int, str, str, str], PublishedResult] = {}
-    members: dict[tuple[int, str, str], tuple[str, ...]] = {}
-    for row in rows:
-        def problem(field: str, message: str, row: PublishedResult = row) -> None:
-            problems.append(InputProblem(source, row.row, row.entrant, field, message))
-
-        spec = events.get(row.event)
-        if spec is None:
-            problem("division", f"ruleset {ruleset.id} has no event {row.event}")
-            continue
-        key = (row.year, row.event, round_of(spec, row.round).code, row.entrant)
-        for field, message in archive_row_problems(row, spec, _ruleset_round(spec, key[2])):
-            problem(field, message)
-        if key in seen:
-            problem("round", f"entrant {row.entrant} is already in this round "
-                             f"({seen[key].round}, row {seen[key].row})")
-        seen.setdefault(key, row)
-        known = members.setdefault((row.year, row.event, row.entrant), row.people)
-        if known != row.people:
-            problem("people", f"entrant {row.entrant} has other people in another round")
+    problems = archive_rows_problems(rows, source=source, ruleset=ruleset)
     taken = sorted(Championship.objects.filter(
         slug__in={f"{slug_prefix}-{row.year}" for row in rows}).values_list("slug", flat=True))
     for slug in taken:
@@ -214,10 +192,6 @@ def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
                            {code: puzzles for (y, e, code), puzzles in sizes.puzzles.items()
                             if (y, e) == (year, spec.id)}, limits)
     return championship
-
-
-def _ruleset_round(spec: EventSpec, code: str) -> RoundSpec | None:
-    return next((rnd for rnd in spec.rounds if rnd.id == code), None)
 
 
 def _event_results(event: Event, spec: EventSpec, rows: list[PublishedResult],

@@ -71,8 +71,8 @@ from puzzlecomp.formats.interchange import (
     SeatData,
     TimeCreditData,
     championship_file_data,
-    parse_championship_file,
     problem,
+    read_championship_file,
 )
 from puzzlecomp.rules.credits import time_credit_refusal
 from puzzlecomp.rules.errors import RulesError
@@ -281,12 +281,18 @@ def championship_import(data: Any, *, slug: str | None = None, user: Any = None,
     the operator (the command line, or staff; `operator` defaults to that) imports an archived
     championship, whose people join the archive's by their archive id.
     """
-    document = parse_championship_file(data)
+    read = read_championship_file(data)
+    document = read.document
+    if document is None:
+        raise InterchangeError(read.problems)
     target = slug or document.championship.slug
     if operator is None:
         operator = user is None or bool(getattr(user, "is_staff", False))
     with transaction.atomic():
-        problems = _install_problems(document, target, given=slug is not None)
+        # The file's own problems and this install's, in one run (the rows kept by the
+        # reader are checked by the engine, named by their place in the file).
+        problems = read.problems + read.located(
+            _install_problems(document, target, given=slug is not None))
         if document.championship.archived and not operator:
             problems.insert(0, problem("championship.archived",
                                        "only the operator imports an archived championship"))
@@ -346,6 +352,7 @@ def _install_problems(document: ChampionshipFile, target: str,
                 problems.append(problem(f"events[{e}].rounds[{r}].code",
                                         f"event {event.code} of {ruleset.id} has no round "
                                         f"{rnd.code!r}"))
+                continue
             sizes = {p.pieces for p in rnd.puzzles if p.pieces}
             limits[(event.code, rnd.code)] = sizes.pop() if len(sizes) == 1 else None
     if document.championship.archived:
@@ -364,8 +371,7 @@ def _install_problems(document: ChampionshipFile, target: str,
         _email(problems, f"entries[{i}].contact_email", entry.contact_email)
         for m, member in enumerate(entry.members):
             _country(problems, f"entries[{i}].members[{m}].represents", member.represents)
-    if not problems:
-        problems += _result_problems(document, ruleset_id=ruleset.id, pieces=limits)
+    problems += _result_problems(document, ruleset_id=ruleset.id, pieces=limits)
     return problems
 
 
@@ -391,6 +397,8 @@ def _result_problems(document: ChampionshipFile, *, ruleset_id: str,
     problems = []
     for i, row in enumerate(document.results):
         key = (row.event, row.round)
+        if key not in pieces:
+            continue  # a round the ruleset does not have: named with the file's events
         try:
             if key not in rules:
                 rules[key] = resolve_round(ruleset, row.event, row.round,
