@@ -1,0 +1,204 @@
+"""Reads of payments by bank transfer: each entry's reference, what it owes and paid, the QR
+code to pay with, a statement's matches before anything is stored, the treasurer's totals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import QuerySet
+
+from puzzlecomp.championships.models import (
+    BankTransaction,
+    Championship,
+    Entry,
+    EntryStatus,
+    PaymentAccount,
+)
+from puzzlecomp.championships.selectors.registration import entry_currency, event_currency
+from puzzlecomp.formats.bank.qr import PaymentOrder, payment_qr
+from puzzlecomp.formats.bank.statements import StatementLine
+from puzzlecomp.rules.payments.matching import QUEUED, LineMatch, Payable, match_statement
+from puzzlecomp.rules.payments.references import EntryKey, payment_reference, reference_kind
+
+
+def payment_account(championship: Championship) -> PaymentAccount | None:
+    """The organiser's bank account for the championship; None until set."""
+    return PaymentAccount.objects.filter(championship=championship).first()
+
+
+def championship_currency(championship: Championship) -> str:
+    """The currency statements are read in: that of the championship's first event's fees."""
+    event = championship.events.order_by("position").first()
+    if event is None:
+        return championship.fee_currency
+    return event_currency(event)
+
+
+def entry_key(entry: Entry) -> EntryKey:
+    """Which entry a reference names: its event's position and its number."""
+    return EntryKey(event_position=entry.event.position, number=entry.number)
+
+
+def entry_reference(entry: Entry) -> str:
+    """The payment reference of the entry in its currency (variable symbol, RF, KID, plain)."""
+    return payment_reference(entry_key(entry), entry_currency(entry))
+
+
+def entry_due(entry: Entry) -> Decimal:
+    """What the entry owes in all: its fee, except while it waits or once cancelled (nothing)."""
+    if entry.status in (EntryStatus.WAITING, EntryStatus.CANCELLED):
+        return Decimal(0)
+    return entry.fee_amount or Decimal(0)
+
+
+@dataclass(frozen=True)
+class PaymentBox:
+    """How an entrant pays: what is due, paid and left, the account, the reference, and the QR
+    code as SVG (None where the currency has no payment QR code)."""
+
+    currency: str
+    due: Decimal
+    paid: Decimal
+    left: Decimal
+    reference: str
+    reference_kind: str
+    account: PaymentAccount | None
+    qr_svg: str | None
+    qr_text: str | None
+
+
+def payment_box(entry: Entry) -> PaymentBox:
+    """The entrant's payment box: amounts, account, reference and QR code."""
+    account = payment_account(entry.event.championship)
+    currency = entry_currency(entry)
+    due = entry_due(entry)
+    left = max(due - entry.paid_amount, Decimal(0))
+    reference = entry_reference(entry)
+    qr_svg = qr_text = None
+    if account is not None and account.iban and left > 0:
+        order = PaymentOrder(iban=account.iban, bic=account.bic, holder=account.holder,
+                             amount=left, currency=currency, reference=reference,
+                             message=entry.name)
+        code = payment_qr(order)
+        if code is not None:
+            qr_svg = code.svg_inline(scale=4, title=str(reference))
+            qr_text = reference
+    return PaymentBox(currency=currency, due=due, paid=entry.paid_amount, left=left,
+                      reference=reference, reference_kind=reference_kind(currency),
+                      account=account, qr_svg=qr_svg, qr_text=qr_text)
+
+
+def championship_entries(championship: Championship) -> QuerySet[Entry]:
+    """Every entry of the championship, events in order, with its event and members' names."""
+    return (Entry.objects.filter(event__championship=championship)
+            .select_related("event__championship")
+            .prefetch_related("members__person").order_by("event__position", "number"))
+
+
+def payables(entries: Sequence[Entry]) -> list[Payable]:
+    """The open entries as the matching rules read them (cancelled entries take no money)."""
+    return [Payable(key=entry_key(entry),
+                    names=(entry.name, *(f"{m.person.first_name} {m.person.last_name}"
+                                         for m in entry.members.all())),
+                    due=entry_due(entry), paid=entry.paid_amount)
+            for entry in entries if entry.status != EntryStatus.CANCELLED]
+
+
+@dataclass(frozen=True)
+class LinePreview:
+    """A statement line with what the matching rules decided and the entry it pays."""
+
+    line: StatementLine
+    match: LineMatch
+    entry: Entry | None
+
+
+def statement_preview(championship: Championship,
+                      lines: Sequence[StatementLine]) -> list[LinePreview]:
+    """What importing the statement would do, line by line; stores nothing."""
+    entries = list(championship_entries(championship))
+    by_key = {entry_key(entry): entry for entry in entries}
+    imported = BankTransaction.objects.filter(
+        championship=championship,
+        transaction_id__in=[line.transaction for line in lines]).values_list(
+        "transaction_id", flat=True)
+    matches = match_statement([line.bank_line() for line in lines], payables(entries),
+                              imported=imported)
+    return [LinePreview(line, match, by_key.get(match.key) if match.key else None)
+            for line, match in zip(lines, matches, strict=True)]
+
+
+def treasurer_queue(championship: Championship) -> QuerySet[BankTransaction]:
+    """The bank transactions a treasurer still looks at: unknown, ambiguous, part- and
+    overpaid lines not yet resolved."""
+    return (BankTransaction.objects.filter(championship=championship, status__in=QUEUED,
+                                           resolved_at__isnull=True)
+            .select_related("entry__event").order_by("booked_on", "pk"))
+
+
+@dataclass(frozen=True)
+class EventMoney:
+    """One event's money in one currency: what is due, paid, and how many entries stand how."""
+
+    event: str
+    currency: str
+    due: Decimal
+    paid: Decimal
+    paid_entries: int
+    partial_entries: int
+    unpaid_entries: int
+    refund_due: Decimal
+
+
+@dataclass(frozen=True)
+class EntryMoney:
+    """One entry's line on the treasurer page."""
+
+    entry: Entry
+    reference: str
+    due: Decimal
+    state: str
+
+
+def entry_money_state(entry: Entry) -> str:
+    """paid, partial, unpaid, refund_due, waiting or free: how the entry stands with money."""
+    if entry.status == EntryStatus.CANCELLED:
+        return "refund_due" if (entry.refund_amount or 0) > 0 else "cancelled"
+    if entry.status == EntryStatus.WAITING:
+        return "waiting"
+    due = entry_due(entry)
+    if due == 0:
+        return "free"
+    if entry.paid_amount >= due:
+        return "paid"
+    return "partial" if entry.paid_amount > 0 else "unpaid"
+
+
+def treasurer_overview(championship: Championship) -> tuple[list[EventMoney], list[EntryMoney]]:
+    """Totals per event and currency, and every entry's money line."""
+    totals: dict[tuple[str, str], dict[str, Decimal | int]] = {}
+    rows = []
+    for entry in championship_entries(championship):
+        currency = entry_currency(entry)
+        state = entry_money_state(entry)
+        due = entry_due(entry)
+        rows.append(EntryMoney(entry=entry, reference=entry_reference(entry), due=due,
+                               state=state))
+        total = totals.setdefault((entry.event.display_name, currency), {
+            "due": Decimal(0), "paid": Decimal(0), "paid_entries": 0, "partial_entries": 0,
+            "unpaid_entries": 0, "refund_due": Decimal(0)})
+        total["due"] += due
+        total["paid"] += entry.paid_amount
+        if state in ("paid", "partial", "unpaid"):
+            total[f"{state}_entries"] += 1
+        if state == "refund_due":
+            total["refund_due"] += entry.refund_amount or 0
+    events = [EventMoney(event=event, currency=currency, due=Decimal(t["due"]),
+                         paid=Decimal(t["paid"]), paid_entries=int(t["paid_entries"]),
+                         partial_entries=int(t["partial_entries"]),
+                         unpaid_entries=int(t["unpaid_entries"]),
+                         refund_due=Decimal(t["refund_due"]))
+              for (event, currency), t in totals.items()]
+    return events, rows
