@@ -15,7 +15,8 @@ from PIL import Image
 from puzzlecomp.formats.bank.camt053 import write_camt053
 from puzzlecomp.formats.bank.csv_statements import write_czech_csv, write_english_csv
 from puzzlecomp.formats.bank.qr import PaymentOrder, payment_qr, spayd
-from puzzlecomp.formats.bank.statements import StatementLine, check_currency, read_statement
+from puzzlecomp.formats.bank.reading import read_statement
+from puzzlecomp.formats.bank.statements import StatementLine, check_currency
 from puzzlecomp.formats.results_csv import InputError
 
 LINES = [
@@ -110,9 +111,11 @@ def test_the_epc_qr_decodes_back_to_account_amount_currency_and_creditor_referen
                          amount=Decimal("125.00"), currency="EUR", reference="RF4601001254",
                          message="")
     lines = _decoded(payment_qr(order)).split("\n")
-    assert lines[0] == "BCD" and lines[3] == "SCT"
+    assert lines[0] == "BCD"
+    assert lines[3] == "SCT"
     assert (lines[4], lines[5], lines[6]) == ("COBADEFFXXX", "WJPC", "DE89370400440532013000")
-    assert Decimal(lines[7].removeprefix("EUR")) == Decimal("125") and lines[7][:3] == "EUR"
+    assert Decimal(lines[7].removeprefix("EUR")) == Decimal("125")
+    assert lines[7][:3] == "EUR"
     assert lines[9] == "RF4601001254"
 
 

@@ -20,7 +20,8 @@ KEY = EntryKey(event_position=1, number=125)
 
 def test_a_czech_variable_symbol_is_at_most_ten_digits_with_a_luhn_check_digit():
     reference = payment_reference(KEY, "CZK")
-    assert reference.isdigit() and len(reference) <= 10
+    assert reference.isdigit()
+    assert len(reference) <= 10
     assert luhn.is_valid(reference)
 
 
@@ -32,7 +33,9 @@ def test_a_euro_reference_is_an_iso_11649_creditor_reference():
 
 def test_a_norwegian_kid_ends_in_its_mod10_check_digit():
     reference = payment_reference(KEY, "NOK")
-    assert reference.isdigit() and 2 <= len(reference) <= 25 and luhn.is_valid(reference)
+    assert reference.isdigit()
+    assert 2 <= len(reference) <= 25
+    assert luhn.is_valid(reference)
 
 
 def test_every_reference_reads_back_to_its_entry_even_without_leading_zeros_or_in_groups():

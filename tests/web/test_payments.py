@@ -98,7 +98,8 @@ def test_payments_import_matches_then_counts_nothing_twice_and_dry_run_stores_no
     before = BankTransaction.objects.count()
     code, out, _ = _cli("payments", "import", str(path), "--championship", DEMO_SLUG,
                         "--dry-run")
-    assert code == 0 and BankTransaction.objects.count() == before
+    assert code == 0
+    assert BankTransaction.objects.count() == before
     assert out.splitlines() == [
         "line,transaction,amount,currency,reference,entry,status,reason",
         f"1,X-1,{unpaid[0].fee_amount},EUR,{entry_reference(unpaid[0])},{unpaid[0].number},"
@@ -126,7 +127,8 @@ def test_a_bad_statement_exits_2_naming_file_line_and_field_and_stores_nothing(d
     path.write_bytes(write_czech_csv([StatementLine(1, "C-1", DAY, Decimal("60"), "CZK", "",
                                                     "A")]))
     code, _, err = _cli("payments", "import", str(path), "--championship", DEMO_SLUG)
-    assert code == 2 and "field currency: an amount in CZK" in err
+    assert code == 2
+    assert "field currency: an amount in CZK" in err
     assert BankTransaction.objects.count() == before
 
 
@@ -181,3 +183,16 @@ def _small_championship() -> Championship:
                                     status=EntryStatus.CONFIRMED, fee_amount=Decimal(60),
                                     fee_currency="EUR") for n in range(1, 7))
     return championship
+
+
+def test_the_entrants_page_shows_what_is_left_the_account_the_reference_and_the_qr_code(
+        demo, client):
+    entry = Entry.objects.filter(event__championship=demo, paid_amount=0).exclude(
+        status=EntryStatus.CANCELLED).first()
+    page = client.get(f"/c/{DEMO_SLUG}/disputes/{entry.token}/").content.decode()
+    box = page[page.index('id="payment"'):]
+    box = box[:box.index("</section>")]
+    assert entry_reference(entry) in box
+    assert "ES9121000418450200051332" in box
+    assert f"{entry.fee_amount:.2f} EUR" in box
+    assert "<svg" in box

@@ -113,7 +113,7 @@ def _demo_payments(championship: Championship, owner: object, rng: random.Random
         holder="Asociación Española de Puzzles", iban="ES9121000418450200051332",
         bic="CAIXESBBXXX"))
     day = (championship.starts_at - dt.timedelta(days=50)).date()
-    lines = []
+    lines: list[StatementLine] = []
     for entry in championship_entries(championship):
         chance = rng.random()
         if entry.fee_amount is None or chance >= 0.9:

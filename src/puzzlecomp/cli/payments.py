@@ -74,7 +74,8 @@ def run_import(args: argparse.Namespace) -> int:
     database_setup()
     from puzzlecomp.championships.selectors.payments import championship_currency
     from puzzlecomp.championships.services.payments import statement_import
-    from puzzlecomp.formats.bank.statements import check_currency, read_statement
+    from puzzlecomp.formats.bank.reading import read_statement
+    from puzzlecomp.formats.bank.statements import check_currency
 
     championship = _championship(args.championship)
     try:

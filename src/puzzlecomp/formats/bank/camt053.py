@@ -30,7 +30,7 @@ def read_camt053(content: bytes, *, source: str) -> list[StatementLine]:
         raise statement_error(source, None, "Document", "not a camt.053 statement (the "
                               f"document's namespace is {namespace or 'missing'})")
     ns = {"c": namespace}
-    lines = []
+    lines: list[StatementLine] = []
     for statement in root.iterfind("c:BkToCstmrStmt/c:Stmt", ns):
         for entry in statement.iterfind("c:Ntry", ns):
             position = len(lines) + 1

@@ -7,6 +7,7 @@ it, the separator from the header line, the decimal mark from each amount.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime as dt
 import hashlib
@@ -36,7 +37,8 @@ COLUMN_MAP: Mapping[str, tuple[str, ...]] = {
 }
 REQUIRED = ("booked_on", "amount", "currency")
 _DATE_FORMATS = ("%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%d. %m. %Y")
-_AMOUNT = re.compile(r"[+-]?\d{1,3}(?:[ .' \u00a0]?\d{3})*(?:[.,]\d{1,2})?|[+-]?\d+(?:[.,]\d{1,2})?")
+_AMOUNT = re.compile(r"[+-]?\d{1,3}(?:[ .' \u00a0]?\d{3})*(?:[.,]\d{1,2})?"
+                     r"|[+-]?\d+(?:[.,]\d{1,2})?")
 
 
 def read_csv_statement(content: bytes, *, source: str) -> list[StatementLine]:
@@ -101,10 +103,8 @@ def _decodings(content: bytes, source: str) -> list[str]:
 
     best = from_bytes(content).best()
     texts = [str(best)] if best is not None else []
-    try:
+    with contextlib.suppress(UnicodeDecodeError):
         texts.append(content.decode("cp1250"))
-    except UnicodeDecodeError:
-        pass
     if not texts:
         raise statement_error(source, None, "", "the file is not text in any known encoding")
     return texts

@@ -10,9 +10,6 @@ from decimal import Decimal
 from puzzlecomp.formats.results_csv import InputError, InputProblem
 from puzzlecomp.rules.payments.matching import BankLine
 
-# A statement larger than this is no treasurer's upload (a year of a busy account is a few MB).
-MAX_STATEMENT_BYTES = 20 * 1024 * 1024
-
 
 @dataclass(frozen=True)
 class StatementLine:
@@ -38,22 +35,6 @@ class StatementLine:
 def statement_error(source: str, line: int | None, field: str, message: str) -> InputError:
     """A statement that cannot be read, with the one problem that says where."""
     return InputError([InputProblem(source, line, "", field, message)])
-
-
-def read_statement(content: bytes, *, source: str) -> list[StatementLine]:
-    """The lines of a statement file: camt.053 XML or a bank's CSV export.
-
-    Raises InputError naming the file, line and field of the first problem; a file either reads
-    whole or not at all.
-    """
-    from puzzlecomp.formats.bank import camt053, csv_statements
-
-    if len(content) > MAX_STATEMENT_BYTES:
-        raise statement_error(source, None, "", f"the file is larger than "
-                              f"{MAX_STATEMENT_BYTES // 1024 // 1024} MB")
-    if content.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
-        return camt053.read_camt053(content, source=source)
-    return csv_statements.read_csv_statement(content, source=source)
 
 
 def check_currency(lines: Sequence[StatementLine], currency: str, *, source: str) -> None:
