@@ -13,6 +13,7 @@ from puzzlecomp.championships.models import (
     BankTransaction,
     Championship,
     Entry,
+    EntryMember,
     EntryStatus,
     PaymentAccount,
 )
@@ -91,17 +92,21 @@ def payment_box(entry: Entry) -> PaymentBox:
 
 
 def championship_entries(championship: Championship) -> QuerySet[Entry]:
-    """Every entry of the championship, events in order, with its event and members' names."""
+    """Every entry of the championship, events in order, with its event."""
     return (Entry.objects.filter(event__championship=championship)
-            .select_related("event__championship")
-            .prefetch_related("members__person").order_by("event__position", "number"))
+            .select_related("event__championship").order_by("event__position", "number"))
 
 
-def payables(entries: Sequence[Entry]) -> list[Payable]:
+def payables(championship: Championship, entries: Sequence[Entry]) -> list[Payable]:
     """The open entries as the matching rules read them (cancelled entries take no money)."""
-    return [Payable(key=entry_key(entry),
-                    names=(entry.name, *(f"{m.person.first_name} {m.person.last_name}"
-                                         for m in entry.members.all())),
+    # One query for every member's name (a prefetch of thousands of entries is too deep for
+    # SQLite's query parser).
+    names: dict[int, list[str]] = {}
+    for entry_id, first, last in EntryMember.objects.filter(
+            entry__event__championship=championship).values_list(
+            "entry_id", "person__first_name", "person__last_name"):
+        names.setdefault(entry_id, []).append(f"{first} {last}")
+    return [Payable(key=entry_key(entry), names=(entry.name, *names.get(entry.pk, ())),
                     due=entry_due(entry), paid=entry.paid_amount)
             for entry in entries if entry.status != EntryStatus.CANCELLED]
 
@@ -120,11 +125,10 @@ def statement_preview(championship: Championship,
     """What importing the statement would do, line by line; stores nothing."""
     entries = list(championship_entries(championship))
     by_key = {entry_key(entry): entry for entry in entries}
-    imported = BankTransaction.objects.filter(
-        championship=championship,
-        transaction_id__in=[line.transaction for line in lines]).values_list(
+    # All of the championship's ids: a filter by thousands of ids is too deep for SQLite.
+    imported = BankTransaction.objects.filter(championship=championship).values_list(
         "transaction_id", flat=True)
-    matches = match_statement([line.bank_line() for line in lines], payables(entries),
+    matches = match_statement([line.bank_line() for line in lines], payables(championship, entries),
                               imported=imported)
     return [LinePreview(line, match, by_key.get(match.key) if match.key else None)
             for line, match in zip(lines, matches, strict=True)]
