@@ -26,6 +26,7 @@ from puzzlecomp.championships.models import (
     EntryStatus,
     PaymentAccount,
 )
+from puzzlecomp.championships.plain_sql import insert_many
 from puzzlecomp.championships.selectors.payments import LinePreview, statement_preview
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.formats.bank.statements import StatementLine
@@ -135,11 +136,16 @@ def statement_import(*, championship: Championship, lines: Sequence[StatementLin
                 currency=line.currency, reference=line.reference[:140], payer=line.payer[:140],
                 payer_account=line.payer_account[:60], message=line.message[:500],
                 status=match.status, reason=match.reason, entry=entry))
-        BankTransaction.objects.bulk_create(stored)
+        insert_many(stored)
         now = timezone.now()
-        # One small update per entry: a bulk_update of thousands is many times slower.
+        # One update per amount paid (a few: the fees), not per entry.
+        by_amount: dict[Any, list[int]] = {}
         for pk, amount in paid.items():
-            Entry.objects.filter(pk=pk).update(paid_amount=F("paid_amount") + amount, paid_at=now)
+            by_amount.setdefault(amount, []).append(pk)
+        for amount, pks in by_amount.items():
+            for start in range(0, len(pks), 500):
+                Entry.objects.filter(pk__in=pks[start:start + 500]).update(
+                    paid_amount=F("paid_amount") + amount, paid_at=now)
         if not stored:
             work.nothing_changed()  # the statement was imported before: nothing new
         work.record(lines=len(lines), stored=len(stored),
