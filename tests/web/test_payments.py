@@ -196,3 +196,57 @@ def test_the_entrants_page_shows_what_is_left_the_account_the_reference_and_the_
     assert "ES9121000418450200051332" in box
     assert f"{entry.fee_amount:.2f} EUR" in box
     assert "<svg" in box
+
+
+def _treasurer(demo, client):
+    from puzzlecomp.championships.models import Membership, Role
+
+    client.force_login(Membership.objects.filter(championship=demo,
+                                                 role__lte=Role.ORGANISER).first().user)
+    return client
+
+
+def test_the_treasurer_previews_a_statement_before_anything_is_stored_then_imports_it(
+        demo, client):
+    treasurer = _treasurer(demo, client)
+    page = treasurer.get(f"/control/{DEMO_SLUG}/payments/").content.decode()
+    assert 'id="queue"' in page and "ES9121000418450200051332" in page
+    entry = Entry.objects.filter(event__championship=demo, paid_amount=0).exclude(
+        status=EntryStatus.CANCELLED).first()
+    content = write_camt053([StatementLine(1, "W-1", DAY, entry.fee_amount, "EUR",
+                                           entry_reference(entry), "Payer")],
+                            iban="ES9121000418450200051332", statement_id="W")
+    before = BankTransaction.objects.count()
+    preview = treasurer.post(f"/control/{DEMO_SLUG}/payments/statement/", {
+        "statement": io.BytesIO(content)})
+    assert preview.status_code == 200
+    assert f"{entry.event.code}/{entry.number}" in preview.content.decode()
+    assert BankTransaction.objects.count() == before
+    treasurer.post(f"/control/{DEMO_SLUG}/payments/statement/", {
+        "content": preview.context["content"], "name": "w.xml", "confirm": "1"})
+    entry.refresh_from_db()
+    assert entry.paid_amount == entry.fee_amount
+    assert BankTransaction.objects.count() == before + 1
+
+
+def test_a_bad_statement_upload_names_file_line_and_field_and_stores_nothing(demo, client):
+    treasurer = _treasurer(demo, client)
+    upload = io.BytesIO(b"Date,Amount,Currency\n2026-05-04,ten,EUR\n")
+    upload.name = "june.csv"
+    before = BankTransaction.objects.count()
+    page = treasurer.post(f"/control/{DEMO_SLUG}/payments/statement/", {"statement": upload},
+                          follow=True).content.decode()
+    assert "june.csv, row 2, field amount: &#x27;ten&#x27; is not an amount" in page
+    assert BankTransaction.objects.count() == before
+
+
+def test_the_treasurer_assigns_a_queued_line_by_event_and_number_with_a_reason(demo, client):
+    treasurer = _treasurer(demo, client)
+    [unknown] = treasurer_queue(demo).filter(status="unknown")
+    entry = Entry.objects.filter(event__championship=demo).exclude(
+        status=EntryStatus.CANCELLED).first()
+    treasurer.post(f"/control/{DEMO_SLUG}/payments/queue/{unknown.pk}/assign/", {
+        "entry": f"{entry.event.code}/{entry.number}", "reason": "paid by her club"})
+    unknown.refresh_from_db()
+    assert unknown.entry == entry
+    assert unknown.resolution == "paid by her club"
