@@ -250,3 +250,35 @@ def test_the_treasurer_assigns_a_queued_line_by_event_and_number_with_a_reason(d
     unknown.refresh_from_db()
     assert unknown.entry == entry
     assert unknown.resolution == "paid by her club"
+
+
+def test_the_confirmation_email_carries_the_account_reference_and_a_qr_platba_that_decodes(
+        make_championship, mailoutbox, django_capture_on_commit_callbacks):
+    import zxingcpp
+    from PIL import Image
+
+    from puzzlecomp.championships.services.registration import entry_confirm, entry_register
+    from tests.web.test_registration_organiser import someone
+
+    championship = make_championship("czech-championship")
+    championship.published = True
+    championship.save()
+    event = championship.events.get(code="individual")
+    event.fee_amount, event.fee_per = Decimal(400), "person"
+    event.save()
+    payment_account_set(championship=championship, by=None, details=AccountDetails(
+        holder="Česká asociace puzzle", local_account="19-2000145399/0800"))
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = entry_register(event=event, members=[someone(1, nationality="CZ")]).entry
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = entry_confirm(entry=entry)
+    message = mailoutbox[-1]
+    reference = entry_reference(entry)
+    assert "IBAN: CZ6508000000192000145399" in message.body
+    assert f"{reference}" in message.body
+    [(name, png, kind)] = message.attachments
+    assert (name, kind) == ("payment-qr.png", "image/png")
+    [decoded] = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
+    fields = dict(part.split(":", 1) for part in decoded.text.split("*")[2:])
+    assert fields["ACC"] == "CZ6508000000192000145399+GIBACZPX"
+    assert (fields["AM"], fields["CC"], fields["X-VS"]) == ("400.00", "CZK", reference)

@@ -3,9 +3,11 @@ code to pay with, a statement's matches before anything is stored, the treasurer
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import QuerySet
 
@@ -78,17 +80,33 @@ def payment_box(entry: Entry) -> PaymentBox:
     left = max(due - entry.paid_amount, Decimal(0))
     reference = entry_reference(entry)
     qr_svg = qr_text = None
-    if account is not None and account.iban and left > 0:
-        order = PaymentOrder(iban=account.iban, bic=account.bic, holder=account.holder,
-                             amount=left, currency=currency, reference=reference,
-                             message=entry.name)
-        code = payment_qr(order)
-        if code is not None:
-            qr_svg = code.svg_inline(scale=4, title=str(reference))
-            qr_text = reference
+    code = _payment_code(entry, account, left)
+    if code is not None:
+        qr_svg = code.svg_inline(scale=4, title=str(reference))
+        qr_text = reference
     return PaymentBox(currency=currency, due=due, paid=entry.paid_amount, left=left,
                       reference=reference, reference_kind=reference_kind(currency),
                       account=account, qr_svg=qr_svg, qr_text=qr_text)
+
+
+def payment_qr_png(entry: Entry) -> bytes | None:
+    """The entry's payment QR code as a PNG (for an email); None where there is none."""
+    box = payment_box(entry)
+    code = _payment_code(entry, box.account, box.left)
+    if code is None:
+        return None
+    png = io.BytesIO()
+    code.save(png, kind="png", scale=5, border=4)
+    return png.getvalue()
+
+
+def _payment_code(entry: Entry, account: PaymentAccount | None, left: Decimal) -> Any:
+    """The QR code paying what is left to the account: SPAYD (CZK), EPC (EUR), else None."""
+    if account is None or not account.iban or left <= 0:
+        return None
+    return payment_qr(PaymentOrder(iban=account.iban, bic=account.bic, holder=account.holder,
+                                   amount=left, currency=entry_currency(entry),
+                                   reference=entry_reference(entry), message=entry.name))
 
 
 def championship_entries(championship: Championship) -> QuerySet[Entry]:
