@@ -210,7 +210,8 @@ def test_the_treasurer_previews_a_statement_before_anything_is_stored_then_impor
         demo, client):
     treasurer = _treasurer(demo, client)
     page = treasurer.get(f"/control/{DEMO_SLUG}/payments/").content.decode()
-    assert 'id="queue"' in page and "ES9121000418450200051332" in page
+    assert 'id="queue"' in page
+    assert "ES9121000418450200051332" in page
     entry = Entry.objects.filter(event__championship=demo, paid_amount=0).exclude(
         status=EntryStatus.CANCELLED).first()
     content = write_camt053([StatementLine(1, "W-1", DAY, entry.fee_amount, "EUR",
