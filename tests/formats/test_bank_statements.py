@@ -123,3 +123,25 @@ def test_other_currencies_have_no_payment_qr_code():
     order = PaymentOrder(iban="NO9386011117947", bic="", holder="NPF", amount=Decimal("300"),
                          currency="NOK", reference="01001254", message="")
     assert payment_qr(order) is None
+
+
+def test_refunds_and_prizes_in_eur_make_a_schema_valid_pain001_and_all_of_them_a_csv():
+    from defusedxml.ElementTree import fromstring
+
+    from puzzlecomp.formats.bank.payouts import Payout, payouts_csv, payouts_pain001
+
+    prize = Payout("prize", "individual", 7, "Ana Ruiz", "Ana Ruiz", "DE89370400440532013000",
+                   "COBADEFFXXX", "", Decimal("2000"), "EUR", "Prize WJPC Open 1")
+    refund = Payout("refund", "pairs", 3, "Jan Novak", "Jan Novak", "", "", "123-456/0800",
+                    Decimal("800"), "CZK", "Refund")
+    content = payouts_pain001([prize, refund], holder="WJPC", iban="ES9121000418450200051332",
+                              bic="CAIXESBBXXX", execution_date=dt.date(2026, 9, 30))
+    root = fromstring(content)
+    ns = {"p": "urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"}
+    [transfer] = root.findall(".//p:CdtTrfTxInf", ns)  # the CZK refund has no IBAN: CSV only
+    assert transfer.find("p:Amt/p:InstdAmt", ns).text == "2000.00"
+    assert transfer.find("p:CdtrAcct/p:Id/p:IBAN", ns).text == "DE89370400440532013000"
+    assert transfer.find("p:PmtId/p:EndToEndId", ns).text == "PRIZE-individual-7"
+    rows = payouts_csv([prize, refund]).splitlines()
+    assert rows[0] == "kind,event,entry,name,holder,iban,bic,account,amount,currency,reason"
+    assert rows[2] == "refund,pairs,3,Jan Novak,Jan Novak,,,123-456/0800,800.00,CZK,Refund"

@@ -490,6 +490,10 @@ WRITES: dict[str, Scenario] = {
     "bank_line_resolve": ("registration", lambda w: (lambda t: lambda: (
         payments.bank_line_resolve(transaction=t, reason="not ours", by=w.organiser)))(
             _unknown_line(w))),
+    "payout_account_set": ("registration", lambda w: lambda: payments.payout_account_set(
+        entry=w.entries[0], holder="Ana", iban="DE89370400440532013000")),
+    "payouts_export": ("registration", lambda w: lambda: payments.payouts_export(
+        championship=w.championship, kind="refund", fmt="csv", by=w.organiser)),
 }
 
 

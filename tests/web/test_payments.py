@@ -283,3 +283,24 @@ def test_the_confirmation_email_carries_the_account_reference_and_a_qr_platba_th
     fields = dict(part.split(":", 1) for part in decoded.text.split("*")[2:])
     assert fields["ACC"] == "CZ6508000000192000145399+GIBACZPX"
     assert (fields["AM"], fields["CC"], fields["X-VS"]) == ("400.00", "CZK", reference)
+
+
+def test_the_entrant_gives_an_account_and_the_treasurer_downloads_the_refund_to_it(demo,
+                                                                                 client):
+    from puzzlecomp.championships.models import PayoutAccount
+
+    entry = Entry.objects.filter(event__championship=demo, paid_amount__gt=0).first()
+    url = f"/c/{DEMO_SLUG}/disputes/{entry.token}/payout-account/"
+    client.post(url, {"holder": "Ana", "iban": "DE89 3704 0044 0532 0130 01"})
+    assert not PayoutAccount.objects.filter(entry=entry).exists()  # a wrong check digit
+    client.post(url, {"holder": "Ana", "iban": "DE89 3704 0044 0532 0130 00"})
+    assert PayoutAccount.objects.get(entry=entry).bic == "COBADEFFXXX"
+    Entry.objects.filter(pk=entry.pk).update(status=EntryStatus.CANCELLED,
+                                             refund_amount=entry.paid_amount)
+    treasurer = _treasurer(demo, client)
+    rows = treasurer.get(f"/control/{DEMO_SLUG}/payments/payouts/refund.csv").content.decode()
+    assert (f"refund,{entry.event.code},{entry.number},{entry.name},Ana,"
+            f"DE89370400440532013000,COBADEFFXXX,,{entry.paid_amount:.2f},EUR") in rows
+    sepa = treasurer.get(f"/control/{DEMO_SLUG}/payments/payouts/refund.xml").content
+    assert b"<IBAN>DE89370400440532013000</IBAN>" in sepa
+    assert AuditEntry.objects.filter(action="puzzlecomp.payments.payouts_exported").count() == 2

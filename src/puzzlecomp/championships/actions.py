@@ -107,6 +107,11 @@ STATEMENT_IMPORTED = _declare("puzzlecomp.payments.statement_imported",
 BANK_LINE_ASSIGNED = _declare("puzzlecomp.payments.line_assigned",
                               _("Bank transaction %(transaction)s assigned to entry %(number)s "
                                 "of %(event)s: %(reason)s"))
+PAYOUT_ACCOUNT_SET = _declare("puzzlecomp.payments.payout_account_set",
+                              _("Entry %(number)s of %(event)s gave its account for refunds and "
+                                "prize money"))
+PAYOUTS_EXPORTED = _declare("puzzlecomp.payments.payouts_exported",
+                            _("%(kind)s transfers downloaded as %(format)s: %(count)s"))
 BANK_LINE_RESOLVED = _declare("puzzlecomp.payments.line_resolved",
                               _("Bank transaction %(transaction)s taken off the queue: "
                                 "%(reason)s"))

@@ -308,6 +308,8 @@ MESSAGES: Mapping[str, Promise] = {
                              "number."),
     "payments.line_decided": _("This bank transaction is off the queue already."),
     "payments.entry_not_open": _("Entry %(number)s is cancelled: it takes no payment."),
+    "payments.payout_account_missing": _("Give an IBAN, or your account as your bank writes "
+                                         "it."),
     "waiting_list.no_place": _("No place is free: %(taken)s of %(capacity)s places are taken "
                                "and entry %(number)s needs %(needed)s."),
     # The organiser's setup (services/settings.py).

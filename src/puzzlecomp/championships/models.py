@@ -791,3 +791,15 @@ class BankTransaction(models.Model):
             models.UniqueConstraint(fields=["championship", "transaction_id"],
                                     name="bank_transaction_once"),
         ]
+
+
+class PayoutAccount(models.Model):
+    """Where an entrant wants a refund or prize money paid, given on their own page (seen only
+    by them and the organiser): an IBAN (and BIC) in SEPA, or an account as their bank writes
+    it elsewhere."""
+
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="payout_account")
+    holder = models.CharField(_("account holder"), max_length=70)
+    iban = models.CharField(_("IBAN"), max_length=34, blank=True)
+    bic = models.CharField(_("BIC"), max_length=11, blank=True)
+    account = models.CharField(_("account (outside SEPA)"), max_length=60, blank=True)

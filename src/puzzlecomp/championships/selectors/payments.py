@@ -18,10 +18,14 @@ from puzzlecomp.championships.models import (
     EntryMember,
     EntryStatus,
     PaymentAccount,
+    PayoutAccount,
 )
 from puzzlecomp.championships.selectors.registration import entry_currency, event_currency
+from puzzlecomp.championships.selectors.standings import event_standings_get
+from puzzlecomp.formats.bank.payouts import Payout
 from puzzlecomp.formats.bank.qr import PaymentOrder, payment_qr
 from puzzlecomp.formats.bank.statements import StatementLine
+from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.payments.matching import QUEUED, LineMatch, Payable, match_statement
 from puzzlecomp.rules.payments.references import EntryKey, payment_reference, reference_kind
 
@@ -224,3 +228,40 @@ def treasurer_overview(championship: Championship) -> tuple[list[EventMoney], li
                          refund_due=Decimal(t["refund_due"]))
               for (event, currency), t in totals.items()]
     return events, rows
+
+
+def payouts(championship: Championship, kind: str) -> list[Payout]:
+    """What to pay out: `refund` (cancelled entries the rulebook refunds) or `prize` (prize
+    money of every event whose standings are published), each to the account its entrant gave
+    (empty where they gave none yet)."""
+    accounts = {a.entry_id: a for a in PayoutAccount.objects.filter(
+        entry__event__championship=championship)}
+    found: list[Payout] = []
+
+    def payout(entry: Entry, amount: Decimal, currency: str, reason: str) -> Payout:
+        account = accounts.get(entry.pk)
+        return Payout(kind=kind, event=entry.event.code, entry=entry.number, name=entry.name,
+                      holder=account.holder if account else "",
+                      iban=account.iban if account else "", bic=account.bic if account else "",
+                      account=account.account if account else "", amount=amount,
+                      currency=currency, reason=reason)
+
+    if kind == "refund":
+        for entry in championship_entries(championship).filter(
+                status=EntryStatus.CANCELLED, refund_amount__gt=0):
+            found.append(payout(entry, entry.refund_amount or Decimal(0), entry_currency(entry),
+                                f"Refund {championship.name} {entry.event.code} {entry.number}"))
+        return found
+    for event in championship.events.filter(standings_published_at__isnull=False).order_by(
+            "position"):
+        try:
+            rows = event_standings_get(event=event).award_rows(public=False)
+        except RulesError:
+            continue  # prizes not decided yet: nothing to pay
+        entries = {e.number: e for e in event.entries.all()}
+        for row in rows:
+            if row.money and row.entry in entries:
+                found.append(payout(entries[row.entry], Decimal(row.money),
+                                    row.currency or event_currency(event),
+                                    f"Prize {championship.name} {row.category_name} {row.place}"))
+    return found

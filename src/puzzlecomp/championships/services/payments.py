@@ -17,6 +17,8 @@ from puzzlecomp.championships.actions import (
     BANK_LINE_ASSIGNED,
     BANK_LINE_RESOLVED,
     PAYMENT_ACCOUNT_SET,
+    PAYOUT_ACCOUNT_SET,
+    PAYOUTS_EXPORTED,
     STATEMENT_IMPORTED,
 )
 from puzzlecomp.championships.models import (
@@ -25,10 +27,17 @@ from puzzlecomp.championships.models import (
     Entry,
     EntryStatus,
     PaymentAccount,
+    PayoutAccount,
 )
 from puzzlecomp.championships.plain_sql import insert_many
-from puzzlecomp.championships.selectors.payments import LinePreview, statement_preview
-from puzzlecomp.championships.services.work import unit_of_work
+from puzzlecomp.championships.selectors.payments import (
+    LinePreview,
+    payment_account,
+    payouts,
+    statement_preview,
+)
+from puzzlecomp.championships.services.work import action_audit, unit_of_work
+from puzzlecomp.formats.bank.payouts import payouts_csv, payouts_pain001
 from puzzlecomp.formats.bank.statements import StatementLine
 from puzzlecomp.rules.errors import RulesError, violation
 
@@ -190,3 +199,40 @@ def bank_line_resolve(*, transaction: BankTransaction, reason: str, by: Any) -> 
         transaction.resolution = reason[:200]
         transaction.save(update_fields=["resolved_at", "resolution"])
         return transaction
+
+
+def payout_account_set(*, entry: Entry, holder: str, iban: str = "", bic: str = "",
+                       account: str = "", by: Any = None) -> PayoutAccount:
+    """The entrant's account for refunds and prize money: an IBAN (checked, with its BIC) or,
+    outside SEPA, the account as their bank writes it."""
+    iban_text, account_text = iban.strip(), account.strip()
+    if not iban_text and not account_text:
+        raise RulesError(violation("payments.payout_account_missing", "no account given",
+                                   field="iban"))
+    checked_iban, checked_bic = (_checked_iban(AccountDetails(holder=holder, iban=iban_text,
+                                                              bic=bic))
+                                 if iban_text else ("", ""))
+    with unit_of_work(PAYOUT_ACCOUNT_SET, championship=entry.event.championship, user=by,
+                      number=entry.number, event=entry.event.code):
+        stored, _ = PayoutAccount.objects.update_or_create(entry=entry, defaults={
+            "holder": holder.strip()[:70], "iban": checked_iban, "bic": checked_bic,
+            "account": account_text[:60]})
+        return stored
+
+
+def payouts_export(*, championship: Championship, kind: str, fmt: str, by: Any) -> bytes:
+    """The refunds or prize money to pay, as pain.001 (EUR transfers with an IBAN) or CSV
+    (all); the download is audited, as it holds entrants' accounts."""
+    found = payouts(championship, kind)
+    if fmt == "pain001":
+        account = payment_account(championship)
+        if account is None or not account.iban:
+            raise RulesError(violation("payments.no_account", "no account to pay from",
+                                       field="iban"))
+        content = payouts_pain001(found, holder=account.holder, iban=account.iban,
+                                  bic=account.bic, execution_date=timezone.localdate())
+    else:
+        content = payouts_csv(found).encode()
+    action_audit(PAYOUTS_EXPORTED, championship=championship, user=by, kind=kind, format=fmt,
+                 count=len(found))
+    return content

@@ -11,4 +11,5 @@ urlpatterns = [
     path("statement/", views.statement, name="statement"),
     path("queue/<int:pk>/assign/", views.queue_assign, name="assign"),
     path("queue/<int:pk>/resolve/", views.queue_resolve, name="resolve"),
+    path("payouts/<str:kind>.<str:fmt>", views.payouts_download, name="payouts"),
 ]

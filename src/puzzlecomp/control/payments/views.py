@@ -6,7 +6,7 @@ import base64
 import binascii
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -18,6 +18,7 @@ from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.payments import (
     championship_currency,
     payment_account,
+    payouts,
     statement_preview,
     treasurer_overview,
     treasurer_queue,
@@ -27,6 +28,7 @@ from puzzlecomp.championships.services.payments import (
     bank_line_assign,
     bank_line_resolve,
     payment_account_set,
+    payouts_export,
     statement_import,
 )
 from puzzlecomp.control.payments.forms import AccountForm, AssignForm, ResolveForm, StatementForm
@@ -74,6 +76,7 @@ def overview(request: HttpRequest, championship: Championship) -> HttpResponse:
         "championship": championship, "events": events, "rows": shown, "state": state,
         "states": STATES, "queue": treasurer_queue(championship),
         "account": payment_account(championship), "statement_form": StatementForm(),
+        "payouts": payouts(championship, "refund") + payouts(championship, "prize"),
         **LABELS,
     })
 
@@ -190,3 +193,22 @@ def queue_resolve(request: HttpRequest, championship: Championship, pk: int) -> 
         else:
             messages.success(request, _("Taken off the queue."))
     return redirect("control:payments:overview", championship.slug)
+
+
+@requires_role(Role.ORGANISER)
+def payouts_download(request: HttpRequest, championship: Championship, kind: str,
+                     fmt: str) -> HttpResponse:
+    """Refunds or prize money to pay: a pain.001 file (EUR) or CSV."""
+    if kind not in ("refund", "prize") or fmt not in ("xml", "csv"):
+        raise Http404
+    try:
+        content = payouts_export(championship=championship, kind=kind,
+                                 fmt="pain001" if fmt == "xml" else "csv", by=request.user)
+    except RulesError as refused:
+        _refused(request, refused)
+        return redirect("control:payments:overview", championship.slug)
+    response = HttpResponse(content, content_type="application/xml" if fmt == "xml"
+                            else "text/csv; charset=utf-8")
+    name = f"{championship.slug}-{kind}s.{'xml' if fmt == 'xml' else 'csv'}"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
