@@ -745,8 +745,6 @@ class PaymentAccount(models.Model):
     bsb = models.CharField(_("BSB"), max_length=7, blank=True)
     account_number = models.CharField(_("account number"), max_length=20, blank=True)
     instructions = models.TextField(_("payment instructions"), max_length=2000, blank=True)
-    # An entry counts as confirmed only once paid in full (the organiser's choice).
-    confirm_when_paid = models.BooleanField(_("confirm entries only when paid"), default=False)
 
 
 class BankTransaction(models.Model):

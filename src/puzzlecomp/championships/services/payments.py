@@ -56,7 +56,6 @@ class AccountDetails:
     bsb: str = ""
     account_number: str = ""
     instructions: str = ""
-    confirm_when_paid: bool = False
 
 
 def payment_account_set(*, championship: Championship, details: AccountDetails,
@@ -76,8 +75,7 @@ def payment_account_set(*, championship: Championship, details: AccountDetails,
             "local_account": details.local_account.strip(),
             "bsb": f"{bsb[:3]}-{bsb[-3:]}" if bsb else "",
             "account_number": details.account_number.strip(),
-            "instructions": details.instructions.strip(),
-            "confirm_when_paid": details.confirm_when_paid})
+            "instructions": details.instructions.strip()})
         work.record(iban=iban, bic=bic, bsb=account.bsb)
         return account
 

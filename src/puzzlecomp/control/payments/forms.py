@@ -21,8 +21,6 @@ class AccountForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("Shown to entrants beside the account, e.g. for currencies without a "
                     "payment QR code."))
-    confirm_when_paid = forms.BooleanField(label=_("Confirm entries only when paid"),
-                                           required=False)
 
 
 class StatementForm(forms.Form):
