@@ -304,3 +304,29 @@ def test_the_entrant_gives_an_account_and_the_treasurer_downloads_the_refund_to_
     sepa = treasurer.get(f"/control/{DEMO_SLUG}/payments/payouts/refund.xml").content
     assert b"<IBAN>DE89370400440532013000</IBAN>" in sepa
     assert AuditEntry.objects.filter(action="puzzlecomp.payments.payouts_exported").count() == 2
+
+
+def test_published_prizes_make_the_prize_money_list_per_winner(db):
+    """wjpc-2025.txt, Prizes: EUR 2,000 / 1,500 / 1,000 to the first three of the individual
+    final and EUR 500 / 300 / 200 to the best debutants, paid to the account each winner
+    gives."""
+    from puzzlecomp.championships.models import PayoutAccount
+    from puzzlecomp.championships.selectors.payments import payouts
+    from puzzlecomp.championships.selectors.standings import event_standings_get
+    from tests.standings_support import played_championship
+
+    played = played_championship()
+    event = played.events.get(code="individual")
+    event.standings_published_at = dt.datetime(2026, 9, 21, tzinfo=dt.UTC)
+    event.save()
+    awards = [row for row in event_standings_get(event=event).award_rows(public=False)
+              if row.money]
+    winner = event.entries.get(number=awards[0].entry)
+    PayoutAccount.objects.create(entry=winner, holder="Winner", iban="DE89370400440532013000")
+    prizes = payouts(played, "prize")
+    assert [(p.entry, p.amount) for p in prizes] == [(a.entry, Decimal(a.money))
+                                                     for a in awards]
+    # The overall winner and the best debutant (EUR 500).
+    assert {p.amount for p in prizes if p.reason.endswith(" 1")} == {Decimal(2000), Decimal(500)}
+    assert prizes[0].iban == "DE89370400440532013000"
+    assert all(p.currency == "EUR" for p in prizes)
