@@ -193,7 +193,7 @@ def test_the_entrants_page_shows_what_is_left_the_account_the_reference_and_the_
     box = page[page.index('id="payment"'):]
     box = box[:box.index("</section>")]
     assert entry_reference(entry) in box
-    assert "ES9121000418450200051332" in box
+    assert "ES91 2100 0418 4502 0005 1332" in box
     assert f"{entry.fee_amount:.2f} EUR" in box
     assert "<svg" in box
 

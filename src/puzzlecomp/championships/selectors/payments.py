@@ -75,6 +75,12 @@ class PaymentBox:
     qr_svg: str | None
     qr_text: str | None
 
+    @property
+    def iban_grouped(self) -> str:
+        """The IBAN in groups of four, as it is printed and read aloud."""
+        iban = self.account.iban if self.account else ""
+        return " ".join(iban[i:i + 4] for i in range(0, len(iban), 4))
+
 
 def payment_box(entry: Entry) -> PaymentBox:
     """The entrant's payment box: amounts, account, reference and QR code."""
