@@ -21,7 +21,11 @@ from puzzlecomp.championships.models import (
     Entry,
     EntryStatus,
 )
-from puzzlecomp.championships.selectors.payments import entry_reference, treasurer_queue
+from puzzlecomp.championships.selectors.payments import (
+    entry_reference,
+    treasurer_overview,
+    treasurer_queue,
+)
 from puzzlecomp.championships.services.payments import (
     AccountDetails,
     bank_line_assign,
@@ -330,3 +334,6 @@ def test_published_prizes_make_the_prize_money_list_per_winner(db):
     assert {p.amount for p in prizes if p.reason.endswith(" 1")} == {Decimal(2000), Decimal(500)}
     assert prizes[0].iban == "DE89370400440532013000"
     assert all(p.currency == "EUR" for p in prizes)
+    events, _ = treasurer_overview(played)
+    [individual] = [money for money in events if money.event == event.display_name]
+    assert individual.prize_due == sum(Decimal(a.money) for a in awards)

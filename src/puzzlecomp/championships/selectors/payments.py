@@ -182,6 +182,7 @@ class EventMoney:
     partial_entries: int
     unpaid_entries: int
     refund_due: Decimal
+    prize_due: Decimal
 
 
 @dataclass(frozen=True)
@@ -209,7 +210,13 @@ def entry_money_state(entry: Entry) -> str:
 
 
 def treasurer_overview(championship: Championship) -> tuple[list[EventMoney], list[EntryMoney]]:
-    """Totals per event and currency, and every entry's money line."""
+    """Totals per event and currency (prize money of published standings included), and
+    every entry's money line."""
+    prizes: dict[tuple[str, str], Decimal] = {}
+    for prize in payouts(championship, "prize"):
+        key = (prize.event, prize.currency)
+        prizes[key] = prizes.get(key, Decimal(0)) + prize.amount
+    codes: dict[str, str] = {}
     totals: dict[tuple[str, str], dict[str, Decimal | int]] = {}
     rows = []
     for entry in championship_entries(championship):
@@ -218,6 +225,7 @@ def treasurer_overview(championship: Championship) -> tuple[list[EventMoney], li
         due = entry_due(entry)
         rows.append(EntryMoney(entry=entry, reference=entry_reference(entry), due=due,
                                state=state))
+        codes[entry.event.display_name] = entry.event.code
         total = totals.setdefault((entry.event.display_name, currency), {
             "due": Decimal(0), "paid": Decimal(0), "paid_entries": 0, "partial_entries": 0,
             "unpaid_entries": 0, "refund_due": Decimal(0)})
@@ -231,7 +239,8 @@ def treasurer_overview(championship: Championship) -> tuple[list[EventMoney], li
                          paid=Decimal(t["paid"]), paid_entries=int(t["paid_entries"]),
                          partial_entries=int(t["partial_entries"]),
                          unpaid_entries=int(t["unpaid_entries"]),
-                         refund_due=Decimal(t["refund_due"]))
+                         refund_due=Decimal(t["refund_due"]),
+                         prize_due=prizes.get((codes[event], currency), Decimal(0)))
               for (event, currency), t in totals.items()]
     return events, rows
 
