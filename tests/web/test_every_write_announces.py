@@ -14,6 +14,7 @@ import pkgutil
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 
 import pytest
 from django.core.cache import cache
@@ -23,6 +24,7 @@ from puzzlecomp.championships import services
 from puzzlecomp.championships.actions import ACTIONS
 from puzzlecomp.championships.models import (
     AuditEntry,
+    BankTransaction,
     Championship,
     Dispute,
     Entry,
@@ -41,6 +43,7 @@ from puzzlecomp.championships.models import (
     Seat,
 )
 from puzzlecomp.championships.selectors.lists import people_table
+from puzzlecomp.championships.selectors.payments import entry_reference
 from puzzlecomp.championships.selectors.recording import record_target_get
 from puzzlecomp.championships.services import (
     archive,
@@ -55,6 +58,7 @@ from puzzlecomp.championships.services import (
     groups,
     importing,
     interchange,
+    payments,
     people,
     person_facts,
     projector,
@@ -71,6 +75,7 @@ from puzzlecomp.championships.services import (
     tiebreakers,
 )
 from puzzlecomp.championships.services.results import ResultValues
+from puzzlecomp.formats.bank.statements import StatementLine
 from puzzlecomp.formats.history_csv import read_history
 from puzzlecomp.live.snapshot import snapshot_cache_clear
 from puzzlecomp.rules.results import Status
@@ -474,7 +479,37 @@ WRITES: dict[str, Scenario] = {
     "table_export": ("registration", lambda w: lambda: exporting.table_export(
         championship=w.championship, fmt="csv", by=w.organiser,
         table=people_table(championship=w.championship, private=True))),
+    # payments
+    "payment_account_set": ("registration", lambda w: lambda: payments.payment_account_set(
+        championship=w.championship, by=w.organiser,
+        details=payments.AccountDetails(holder="Org", iban="ES9121000418450200051332"))),
+    "statement_import": ("registration", lambda w: lambda: payments.statement_import(
+        championship=w.championship, lines=_statement(w), source="s.xml", by=w.organiser)),
+    "bank_line_assign": ("registration", lambda w: (lambda t: lambda: payments.bank_line_assign(
+        transaction=t, entry=w.entries[0], reason="paid by a friend", by=w.organiser))(
+            _unknown_line(w))),
+    "bank_line_resolve": ("registration", lambda w: (lambda t: lambda: (
+        payments.bank_line_resolve(transaction=t, reason="not ours", by=w.organiser)))(
+            _unknown_line(w))),
+    "payout_account_set": ("registration", lambda w: lambda: payments.payout_account_set(
+        entry=w.entries[0], holder="Ana", iban="DE89370400440532013000")),
+    "payouts_export": ("registration", lambda w: lambda: payments.payouts_export(
+        championship=w.championship, kind="refund", fmt="csv", by=w.organiser)),
 }
+
+
+def _statement(world: World) -> list[StatementLine]:
+    """A statement paying the first entry by its reference, and a line nobody can place."""
+    entry = world.entries[0]
+    return [StatementLine(1, "T-1", None, entry.fee_amount or Decimal(60), "EUR",
+                          entry_reference(entry)),
+            StatementLine(2, "T-2", None, Decimal(7), "EUR", "", "Nobody")]
+
+
+def _unknown_line(world: World) -> BankTransaction:
+    payments.statement_import(championship=world.championship, lines=_statement(world),
+                              source="s.xml", by=world.organiser)
+    return BankTransaction.objects.get(transaction_id="T-2")
 
 
 def service_functions() -> dict[str, str]:

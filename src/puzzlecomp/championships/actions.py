@@ -99,6 +99,22 @@ ENTRY_EMAILS_CHOSEN = _declare("puzzlecomp.entry.emails_chosen",
                                  "%(wanted)s"))
 RELAY_DRAWN = _declare("puzzlecomp.relay.drawn",
                        _("Relay teams of %(event)s drawn with seed %(seed)s"), ENTRIES)
+PAYMENT_ACCOUNT_SET = _declare("puzzlecomp.payments.account_set",
+                               _("Bank account for payments set: %(holder)s"))
+STATEMENT_IMPORTED = _declare("puzzlecomp.payments.statement_imported",
+                              _("Bank statement %(source)s imported: %(paying)s of %(lines)s "
+                                "lines pay entries"))
+BANK_LINE_ASSIGNED = _declare("puzzlecomp.payments.line_assigned",
+                              _("Bank transaction %(transaction)s assigned to entry %(number)s "
+                                "of %(event)s: %(reason)s"))
+PAYOUT_ACCOUNT_SET = _declare("puzzlecomp.payments.payout_account_set",
+                              _("Entry %(number)s of %(event)s gave its account for refunds and "
+                                "prize money"))
+PAYOUTS_EXPORTED = _declare("puzzlecomp.payments.payouts_exported",
+                            _("%(kind)s transfers downloaded as %(format)s: %(count)s"))
+BANK_LINE_RESOLVED = _declare("puzzlecomp.payments.line_resolved",
+                              _("Bank transaction %(transaction)s taken off the queue: "
+                                "%(reason)s"))
 
 # Groups and seating
 GROUPS_ASSIGNED = _declare("puzzlecomp.groups.assigned",

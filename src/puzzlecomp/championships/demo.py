@@ -27,6 +27,7 @@ from puzzlecomp.championships.models import (
     Event,
     Person,
 )
+from puzzlecomp.championships.selectors.payments import championship_entries, entry_reference
 from puzzlecomp.championships.selectors.registration import championship_period
 from puzzlecomp.championships.selectors.rounds import event_rounds_to_come
 from puzzlecomp.championships.services.archive import (
@@ -34,11 +35,17 @@ from puzzlecomp.championships.services.archive import (
     invented_name,
     published_country,
 )
+from puzzlecomp.championships.services.payments import (
+    AccountDetails,
+    payment_account_set,
+    statement_import,
+)
 from puzzlecomp.championships.services.relay import relay_teams_draw
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.championships.services.standings import event_standings_publish
 from puzzlecomp.championships.time_zones import championship_zone
 from puzzlecomp.formats.archive_sizes import edition_sizes_file
+from puzzlecomp.formats.bank.statements import StatementLine
 from puzzlecomp.formats.history_csv import PublishedResult, read_history
 from puzzlecomp.rules.fees import Money, fee_due
 from puzzlecomp.rules.loading import load_ruleset
@@ -89,6 +96,7 @@ def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
                                    ("teams", teams, 4)):
             _entries(championship.events.get(code=event), count, size, rng,
                      known=known.get(event, []))
+        _demo_payments(championship, owner, rng)
         demo_plan_and_record(championship, seed=seed)
         for event in championship.events.all():
             # The demo shows standings mid-event, as an organiser may do knowingly.
@@ -98,6 +106,34 @@ def demo_load(*, individuals: int = 1200, pairs: int = 400, teams: int = 100,
     return (f"demo championship loaded: /control/{DEMO_SLUG}/ "
             f"(sign in as {DEMO_USER} / {DEMO_PASSWORD}); live results: /c/{DEMO_SLUG}/results/; "
             f"relay teams drawn: /control/{RELAY_DEMO_SLUG}/")
+
+
+def _demo_payments(championship: Championship, owner: object, rng: random.Random) -> None:
+    """The organiser's account, and a bank statement that pays nine entries in ten: most with
+    their reference, some by name and amount only, a few with part of the fee; with a payment
+    nobody can place and the bank's own fee going out."""
+    payment_account_set(championship=championship, by=owner, details=AccountDetails(
+        holder="Asociación Española de Puzzles", iban="ES9121000418450200051332",
+        bic="CAIXESBBXXX"))
+    day = (championship.starts_at - dt.timedelta(days=50)).date()
+    lines: list[StatementLine] = []
+    for entry in championship_entries(championship):
+        chance = rng.random()
+        if entry.fee_amount is None or chance >= 0.9:
+            continue
+        amount = entry.fee_amount if chance < 0.85 else (entry.fee_amount / 2).quantize(
+            Decimal("0.01"))
+        by_name = chance < 0.05
+        lines.append(StatementLine(
+            line=len(lines) + 1, transaction=f"DEMO-{len(lines) + 1:05d}", booked_on=day,
+            amount=amount, currency=entry.fee_currency,
+            reference="" if by_name else entry_reference(entry), payer=entry.name,
+            message=f"WJPC {entry.name}" if by_name else ""))
+    for amount, payer in ((Decimal("60.00"), "Unknown Payer"), (Decimal("-3.50"), "Bank fee")):
+        lines.append(StatementLine(line=len(lines) + 1, transaction=f"DEMO-{len(lines) + 1:05d}",
+                                   booked_on=day, amount=amount, currency="EUR", payer=payer))
+    statement_import(championship=championship, lines=lines, source="demo-statement.xml",
+                     by=owner)
 
 
 def _relay_demo(owner: object, rng: random.Random, pool: int = 22) -> None:
@@ -203,7 +239,7 @@ def _entries(event: Event, count: int, size: int, rng: random.Random,
               confirmed_at=registered[n] + dt.timedelta(minutes=5),
               seed_rank=n + 1 if rng.random() < 0.3 else None,
               fee_amount=fee.amount if fee else None, fee_currency=fee.currency if fee else "",
-              paid_amount=fee.amount if fee and rng.random() < 0.9 else Decimal(0))
+              paid_amount=Decimal(0))  # paid by the demo's bank statement (_demo_payments)
         for n, team in enumerate(teams) for fee in [fee_of(len(team), registered[n])]
     )
     for entry, when in zip(entries, registered, strict=True):

@@ -300,6 +300,18 @@ MESSAGES: Mapping[str, Promise] = {
     "payment.not_positive": _("A payment must be more than zero."),
     "entry.cancelled": _("Entry %(number)s is cancelled."),
     "waiting_list.empty": _("Nobody is on the waiting list of %(event)s."),
+    "payments.iban_invalid": _("The IBAN %(iban)s is not valid: %(problem)s"),
+    "payments.bic_invalid": _("The BIC %(bic)s is not valid: %(problem)s"),
+    "payments.local_account_invalid": _(
+        "The Czech account number %(account)s is not valid: write it as "
+        "prefix-number/bank code, e.g. 19-2000145399/0800."),
+    "payments.bsb_invalid": _("A BSB is six digits, e.g. 062-000."),
+    "payments.no_account": _("Give an IBAN, a Czech account number, or a BSB and account "
+                             "number."),
+    "payments.line_decided": _("This bank transaction is off the queue already."),
+    "payments.entry_not_open": _("Entry %(number)s is cancelled: it takes no payment."),
+    "payments.payout_account_missing": _("Give an IBAN, or your account as your bank writes "
+                                         "it."),
     "waiting_list.no_place": _("No place is free: %(taken)s of %(capacity)s places are taken "
                                "and entry %(number)s needs %(needed)s."),
     # The organiser's setup (services/settings.py).

@@ -731,3 +731,78 @@ class Notice(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["championship", "seq"], name="notice_seq_unique")
         ]
+
+
+class PaymentAccount(models.Model):
+    """Where entrants pay by bank transfer: the organiser's account for the championship.
+
+    An IBAN (with its BIC) for EUR and most of Europe; a Czech account number ("19-2000145399/
+    0800") is turned into its IBAN; an Australian BSB and account number stay as typed.
+    `instructions` is the organiser's own text for currencies without a payment QR code.
+    """
+
+    championship = models.OneToOneField(Championship, on_delete=models.CASCADE,
+                                        related_name="payment_account")
+    holder = models.CharField(_("account holder"), max_length=70)
+    iban = models.CharField(_("IBAN"), max_length=34, blank=True)
+    bic = models.CharField(_("BIC"), max_length=11, blank=True)
+    local_account = models.CharField(_("Czech account number"), max_length=30, blank=True)
+    bsb = models.CharField(_("BSB"), max_length=7, blank=True)
+    account_number = models.CharField(_("account number"), max_length=20, blank=True)
+    instructions = models.TextField(_("payment instructions"), max_length=2000, blank=True)
+
+
+class BankTransaction(models.Model):
+    """A line of an imported bank statement, stored once per bank transaction id.
+
+    `status` and `reason` are what the matching rules decided (rules/payments/matching.py);
+    `entry` is the entry it pays, found or assigned by the treasurer. `resolved_at` closes a
+    queued line (assigned, ignored, or its partial/over payment dealt with).
+    """
+
+    class Status(models.TextChoices):
+        MATCHED = "matched", _("matched")
+        PARTIAL = "partial", _("part-paid")
+        OVERPAID = "overpaid", _("overpaid")
+        UNKNOWN = "unknown", _("unknown")
+        AMBIGUOUS = "ambiguous", _("ambiguous")
+        IGNORED = "ignored", _("ignored")
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE,
+                                     related_name="bank_transactions")
+    transaction_id = models.CharField(max_length=100)
+    source = models.CharField(max_length=200)
+    line = models.PositiveIntegerField()
+    booked_on = models.DateField(null=True, blank=True)
+    amount = models.DecimalField(max_digits=12, decimal_places=2)
+    currency = models.CharField(max_length=3)
+    reference = models.CharField(max_length=140, blank=True)
+    payer = models.CharField(max_length=140, blank=True)
+    payer_account = models.CharField(max_length=60, blank=True)
+    message = models.CharField(max_length=500, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices)
+    reason = models.CharField(max_length=40)
+    entry = models.ForeignKey(Entry, on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="bank_transactions")
+    imported_at = models.DateTimeField(auto_now_add=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolution = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["championship", "imported_at", "line"]
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "transaction_id"],
+                                    name="bank_transaction_once"),
+        ]
+
+
+class PayoutAccount(models.Model):
+    """Where an entrant wants a refund or prize money paid, given on their own page (seen only
+    by them and the organiser): an IBAN (and BIC) in SEPA, or an account as their bank writes
+    it elsewhere."""
+
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="payout_account")
+    holder = models.CharField(_("account holder"), max_length=70)
+    iban = models.CharField(_("IBAN"), max_length=34, blank=True)
+    bic = models.CharField(_("BIC"), max_length=11, blank=True)
+    account = models.CharField(_("account (outside SEPA)"), max_length=60, blank=True)

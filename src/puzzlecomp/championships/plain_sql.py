@@ -113,6 +113,20 @@ def insert(instance: M) -> M:
     return instance
 
 
+def insert_many(instances: Sequence[Model]) -> None:
+    """Store new rows of instances of one model in one `executemany` (their ids are not read
+    back): thousands of rows in a fraction of what `bulk_create` takes."""
+    if not instances:
+        return
+    connection = _connection()
+    fields, sql = _insert_statement(type(instances[0]))
+    sql = sql.rsplit(" RETURNING ", 1)[0]
+    rows = [[f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+            for instance in instances]
+    with _cursor(connection) as cursor:
+        cursor.executemany(sql, rows)
+
+
 def update(instance: Model) -> None:
     """Store every field of the saved `instance` (its `auto_now` fields as `save` sets them)."""
     connection = _connection()

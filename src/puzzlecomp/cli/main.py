@@ -15,6 +15,7 @@ from puzzlecomp.cli import (
     championship,
     groups,
     organiser,
+    payments,
     rank,
     rulesets,
     seat,
@@ -29,7 +30,7 @@ from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 
 COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, seed, championship,
-            archive, organiser, translations, bench)
+            archive, organiser, translations, bench, payments)
 
 
 def build_parser() -> argparse.ArgumentParser:

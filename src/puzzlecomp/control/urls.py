@@ -21,4 +21,5 @@ urlpatterns = [
     path("<slug:slug>/judges/", include("puzzlecomp.judging.control_urls")),
     path("<slug:slug>/rounds/", include("puzzlecomp.control.rounds.urls")),
     path("<slug:slug>/standings/", include("puzzlecomp.control.standings.urls")),
+    path("<slug:slug>/payments/", include("puzzlecomp.control.payments.urls")),
 ]

@@ -2,6 +2,7 @@ from django.urls import include, path
 
 from puzzlecomp.public import views
 from puzzlecomp.public.championship import views as championship
+from puzzlecomp.public.payments import views as payout_views
 
 app_name = "public"
 
@@ -14,6 +15,8 @@ urlpatterns = [
     path("c/<slug:slug>/schedule/", views.schedule, name="schedule"),
     path("c/<slug:slug>/register/", include("puzzlecomp.public.registration.urls")),
     path("c/<slug:slug>/results/", include("puzzlecomp.public.live.urls")),
+    path("c/<slug:slug>/disputes/<str:token>/payout-account/", payout_views.payout_account,
+         name="payout_account"),
     path("c/<slug:slug>/disputes/", include("puzzlecomp.public.disputes.urls")),
     path("c/<slug:slug>/standings/", include("puzzlecomp.public.standings.urls")),
     path("", include("puzzlecomp.public.people.urls")),

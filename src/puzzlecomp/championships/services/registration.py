@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from django.conf import settings
-from django.core.mail import send_mail
+from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import Max
 from django.template.loader import render_to_string
@@ -39,6 +39,7 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
+from puzzlecomp.championships.selectors.payments import payment_box, payment_qr_png
 from puzzlecomp.championships.selectors.registration import (
     competition_day,
     earlier_nationality_choice,
@@ -69,6 +70,8 @@ from puzzlecomp.rules.registration import (
 )
 
 Outcome = Literal["accepted", "waiting_list"]
+# The emails that tell an entrant to pay: they carry the payment QR code as an attachment.
+PAYING_MAILS = ("registration_confirmed", "registration_promoted")
 
 SUBJECTS = {
     "registration_confirm": _("Please confirm your registration for %(event)s · "
@@ -422,10 +425,15 @@ def _mail_after_commit(entry: Entry, template: str, **context: Any) -> None:
                 "entry": fresh, "event": fresh.event, "championship": fresh.event.championship,
                 "members": fresh.members.select_related("person"),
                 "entrant_link": entrant_link(fresh),
-                "outside_official": outside_official_ranking(fresh), **context,
+                "outside_official": outside_official_ranking(fresh),
+                "payment": payment_box(fresh), **context,
             })
         # A subject is one line; a name stored with a break before names were bounded would
         # otherwise fail the mail after the entry is stored.
-        send_mail(" ".join(subject.split()), body, None, [fresh.contact_email])
+        message = EmailMessage(" ".join(subject.split()), body, None, [fresh.contact_email])
+        qr_png = payment_qr_png(fresh) if template in PAYING_MAILS else None
+        if qr_png is not None:
+            message.attach("payment-qr.png", qr_png, "image/png")
+        message.send()
 
     transaction.on_commit(send)

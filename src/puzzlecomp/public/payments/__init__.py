@@ -1,0 +1,1 @@
+"""The entrant's payment details on their own page: their account for refunds and prizes."""
