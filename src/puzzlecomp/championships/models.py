@@ -296,6 +296,11 @@ class PersonClaim(models.Model):
     merge = models.ForeignKey(PersonChange, on_delete=models.SET_NULL, null=True, blank=True,
                               related_name="claims")
     created_at = models.DateTimeField(auto_now_add=True)
+    # An organiser's "same person" link (None: the registrant's own answer). It waits for the
+    # entrant's confirmation by the link mailed with `registrant_token` (issue 22).
+    proposed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+")
+    registrant_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
 
 class EntryStatus(models.TextChoices):

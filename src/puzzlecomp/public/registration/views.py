@@ -17,7 +17,7 @@ from puzzlecomp.championships.selectors.registration import (
     outside_official_ranking,
     registration_overview,
 )
-from puzzlecomp.championships.services.claims import claim_owner_confirm
+from puzzlecomp.championships.services.claims import claim_owner_confirm, claim_registrant_confirm
 from puzzlecomp.championships.services.people import PeopleRefused
 from puzzlecomp.championships.services.registration import entry_confirm, entry_register
 from puzzlecomp.championships.throttle import client_address, throttle_hit
@@ -123,6 +123,23 @@ def claim(request: HttpRequest, slug: str, token: str) -> HttpResponse:
             claim_owner_confirm(claim=found)
         return redirect("public:registration:claim", slug=slug, token=token)
     return render(request, "public/registration/claim.html", {
+        "championship": found.member.entry.event.championship, "claim": found,
+        "event": found.member.entry.event,
+    })
+
+
+def link(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """The link mailed to an entrant an organiser linked to a person of the archive: they
+    confirm that those results are theirs. Until then nothing changes (services/claims.py)."""
+    found = get_object_or_404(PersonClaim.objects.select_related(
+        "person", "member__entry__event__championship"), registrant_token=token,
+        member__entry__event__championship__slug=slug)
+    if (request.method == "POST" and found.state == PersonClaim.State.WAITING
+            and found.registrant_confirmed_at is None):
+        with contextlib.suppress(PeopleRefused):  # decided meanwhile: the page shows how
+            claim_registrant_confirm(claim=found)
+        return redirect("public:registration:link", slug=slug, token=token)
+    return render(request, "public/registration/link.html", {
         "championship": found.member.entry.event.championship, "claim": found,
         "event": found.member.entry.event,
     })
