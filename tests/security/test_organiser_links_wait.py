@@ -93,7 +93,8 @@ def test_an_organiser_cannot_approve_their_own_link_in_place_of_the_known_person
     link(organiser, championship, entrant, archived)
     client.post(_linked_mail())
     claim = PersonClaim.objects.get()
-    assert claim.state == "waiting" and claim.registrant_confirmed_at is not None
+    assert claim.state == "waiting"
+    assert claim.registrant_confirmed_at is not None
     from django.contrib.auth import get_user_model
     mine = get_user_model().objects.get(pk=organiser.session["_auth_user_id"])
     with pytest.raises(PeopleRefused) as refused:
