@@ -5,6 +5,7 @@ Ranks are never stored: they are computed by the rules engine on read.
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 
 from django.conf import settings
@@ -40,6 +41,10 @@ class Championship(models.Model):
     ruleset_id = models.CharField(_("ruleset"), max_length=60)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     starts_at = models.DateTimeField(_("starts at"))
+    # False for an archived edition whose date no source gives: `starts_at` is then 1 January
+    # of its year, kept only to order editions, and pages, API and files show the year alone
+    # (issue 30: never an invented date).
+    date_known = models.BooleanField(default=True)
     ends_on = models.DateField(_("ends on"), null=True, blank=True)
     # Championship settings the ruleset asks for (e.g. Australia's host_region).
     settings = models.JSONField(default=dict, blank=True)
@@ -79,6 +84,12 @@ class Championship(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def start_year(self) -> int:
+        """The year it started (an undated edition's 1 January is UTC: read it there)."""
+        return self.starts_at.year if self.date_known else self.starts_at.astimezone(
+            dt.UTC).year
 
 
 class Membership(models.Model):

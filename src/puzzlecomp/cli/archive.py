@@ -12,7 +12,7 @@ from typing import Any
 
 from puzzlecomp.cli.common import CommandError, read_text
 from puzzlecomp.formats.archive_checks import member_count_warnings
-from puzzlecomp.formats.archive_sizes import NO_EDITIONS, read_edition_sizes
+from puzzlecomp.formats.archive_sizes import NO_EDITIONS, read_edition_dates, read_edition_sizes
 from puzzlecomp.formats.history_csv import read_history
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.loading import load_ruleset
@@ -68,14 +68,16 @@ def run_import(args: argparse.Namespace) -> int:
         raise CommandError(f"--title {args.title!r}: a name is one line")
     rows = read_history(read_text(path), source=path)
     editions_path = SAMPLE_EDITIONS if args.results == "sample" else args.editions
-    editions = (read_edition_sizes(read_text(str(editions_path)), source=str(editions_path))
+    editions_text = read_text(str(editions_path)) if editions_path else ""
+    editions = (read_edition_sizes(editions_text, source=str(editions_path))
                 if editions_path else NO_EDITIONS)
+    dates = read_edition_dates(editions_text, source=str(editions_path)) if editions_path else {}
     database_setup()
     from puzzlecomp.championships.services.archive import archive_import
 
     done = archive_import(rows=rows, source=path, ruleset_id=args.ruleset,
                           slug_prefix=prefix.lower(), title=args.title or prefix.upper(),
-                          editions=editions)
+                          editions=editions, dates=dates)
     for warning in done.size_warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if done.size_warnings:

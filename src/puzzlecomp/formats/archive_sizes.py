@@ -11,6 +11,7 @@ which must then be one size for the whole round.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import tomllib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -161,6 +162,36 @@ def read_edition_sizes(text: str, *, source: str) -> dict[tuple[int, str, str], 
     if problems:
         raise InputError(problems)
     return sizes
+
+
+def read_edition_dates(text: str, *, source: str) -> dict[int, dt.date]:
+    """The first days of past editions an editions file gives: `[[editions]]` tables of
+    `year`, `starts` (a TOML date) and `source` (where the date is published: a date without
+    one is refused, never taken). Editions it does not date show their year alone."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError([InputProblem(source, None, "", "", f"not TOML: {error}")]) from None
+    dates: dict[int, dt.date] = {}
+    problems: list[InputProblem] = []
+    for number, table in enumerate(data.get("editions", []), start=1):
+        where = f"editions[{number}]"
+        year, starts, named = table.get("year"), table.get("starts"), table.get("source")
+        if not isinstance(year, int) or isinstance(year, bool) or not 1900 <= year <= 2100:
+            problems.append(InputProblem(source, None, where, "year", f"{year!r} is not a year"))
+            continue
+        if not isinstance(starts, dt.date) or isinstance(starts, dt.datetime) \
+                or starts.year != year:
+            problems.append(InputProblem(source, None, where, "starts",
+                                         f"{starts!r} is not a date of {year}"))
+        elif not isinstance(named, str) or not named.strip():
+            problems.append(InputProblem(source, None, where, "source",
+                                         "a date needs the source that publishes it"))
+        else:
+            dates[year] = starts
+    if problems:
+        raise InputError(problems)
+    return dates
 
 
 def edition_sizes_file(path: Path) -> dict[tuple[int, str, str], tuple[int, ...]]:

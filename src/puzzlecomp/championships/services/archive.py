@@ -10,7 +10,7 @@ import datetime as dt
 import functools
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,11 +107,13 @@ def published_country(name: str) -> str:
 
 def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: str,
                    slug_prefix: str, title: str, user: Any = None,
-                   editions: EditionSizes = NO_EDITIONS) -> ArchiveImport:
+                   editions: EditionSizes = NO_EDITIONS,
+                   dates: Mapping[int, dt.date] | None = None) -> ArchiveImport:
     """Create one read-only championship per year of the rows; InputError names every problem.
 
     Rounds take their puzzles from the ruleset (or `editions`, where a past edition differed);
-    the rows whose published size disagrees come back as `size_warnings`.
+    the rows whose published size disagrees come back as `size_warnings`. An edition starts on
+    its day in `dates` (an editions file's, with its source); any other shows its year alone.
     """
     ruleset = load_ruleset(ruleset_id)
     _check(rows, source, ruleset, slug_prefix)
@@ -129,7 +131,8 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
         slugs = []
         for year, year_rows in sorted(by_year.items()):
             championship = _championship(year, year_rows, ruleset, people, sizes, limits,
-                                         slug=f"{slug_prefix}-{year}", name=f"{title} {year}")
+                                         slug=f"{slug_prefix}-{year}", name=f"{title} {year}",
+                                         starts_on=(dates or {}).get(year))
             action_audit(ARCHIVE_IMPORTED, championship=championship, user=user,
                          source=source, results=len(year_rows))
             slugs.append(championship.slug)
@@ -197,11 +200,14 @@ def _people(rows: Iterable[PublishedResult]) -> tuple[dict[str, Person], int]:
 
 def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
                   people: dict[str, Person], sizes: ArchiveSizes, limits: RoundLimits, *,
-                  slug: str, name: str) -> Championship:
-    starts = dt.datetime(year, 1, 1, tzinfo=dt.UTC)
+                  slug: str, name: str, starts_on: dt.date | None) -> Championship:
+    # Undated: 1 January, only to order the editions; pages show the year alone (date_known).
+    # Dated: noon UTC, the same day in every time zone.
+    starts = (dt.datetime(year, 1, 1, tzinfo=dt.UTC) if starts_on is None else
+              dt.datetime.combine(starts_on, dt.time(12), tzinfo=dt.UTC))
     championship = Championship.objects.create(
         slug=slug, name=name, ruleset_id=ruleset.id, starts_at=starts, published=True,
-        archived=True)
+        archived=True, date_known=starts_on is not None)
     by_event: dict[str, list[PublishedResult]] = defaultdict(list)
     for row in rows:
         by_event[row.event].append(row)
@@ -210,7 +216,9 @@ def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
             event = Event.objects.create(
                 championship=championship, code=spec.id, name=spec.name, kind=spec.kind,
                 members_min=spec.members_min, members_max=spec.members_max, position=position)
-            _event_results(event, spec, by_event[spec.id], people, starts,
+            # An undated edition's rounds have no publication date either.
+            _event_results(event, spec, by_event[spec.id], people,
+                           starts if starts_on is not None else None,
                            {code: puzzles for (y, e, code), puzzles in sizes.puzzles.items()
                             if (y, e) == (year, spec.id)}, limits)
     return championship
@@ -221,7 +229,7 @@ def _ruleset_round(spec: EventSpec, code: str) -> RoundSpec | None:
 
 
 def _event_results(event: Event, spec: EventSpec, rows: list[PublishedResult],
-                   people: dict[str, Person], published_at: dt.datetime,
+                   people: dict[str, Person], published_at: dt.datetime | None,
                    puzzles: dict[str, tuple[int, ...]], limits: RoundLimits) -> None:
     rounds: dict[str, Round] = {}
     rows_of_round: dict[tuple[int, str, str, bool], list[PublishedResult]] = defaultdict(list)
