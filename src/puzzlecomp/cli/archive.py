@@ -92,9 +92,11 @@ def run_import(args: argparse.Namespace) -> int:
     for namesake in done.namesakes:
         print(f"warning: {namesake}", file=sys.stderr)
     if done.namesakes:
-        print(f"warning: {len(done.namesakes)} rows name a person already in another entry of "
-              "the round (namesakes in the source): each kept apart as a person of its own",
-              file=sys.stderr)
+        ids = sorted({namesake.person for namesake in done.namesakes})
+        print(f"warning: {len(done.namesakes)} entries name a person already in another entry "
+              "of the round, or of the event and edition with other members (namesakes in the "
+              f"source): each kept apart as a person of its own; {len(ids)} ids: "
+              f"{', '.join(ids)}", file=sys.stderr)
     for member_warning in member_count_warnings(rows, load_ruleset(args.ruleset), path):
         print(member_warning, file=sys.stderr)
     print(f"archived {done.results} results in {', '.join(done.championships)}; "
