@@ -280,6 +280,13 @@ def _entry(event: Event, number: int, rows: list[PublishedResult], people: dict[
 
 
 def _result(rnd: Round, entry: Entry, row: PublishedResult, *, grouped: bool) -> Result:
+    if (row.completed and row.time_seconds is not None and rnd.time_limit_minutes
+            and row.time_seconds > rnd.time_limit_minutes * 60):
+        # Past the rules' limit (formats/archive_limits.py): not finished within it, the
+        # count at the limit unpublished; the published place stays.
+        return Result(round=rnd, entry=entry, status="dnf", checked=True,
+                      competitor_confirmed=True, published_rank=row.rank,
+                      archive_group=row.round if grouped else "")
     return Result(
         round=rnd, entry=entry, status="finished" if row.completed else "unfinished",
         time_seconds=round(row.time_seconds) if row.time_seconds is not None else None,
