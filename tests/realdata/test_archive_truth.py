@@ -57,3 +57,31 @@ def test_namesakes_of_one_event_and_edition_are_reported_with_their_ids(shared_d
         n.person for n in done.namesakes if n.scope == "edition"}
     assert Person.objects.filter(archive_id__contains="~").count() == len(
         {n.kept_as for n in done.namesakes})
+
+
+def test_the_2019_teams_final_is_unsized_its_results_shown_and_out_of_the_records(
+        shared_data, client):
+    """The data's 2019 teams final placed up to 4,897 pieces against the rules' 2 × 1000
+    (wjpc-2025.txt, Teams: two 1000-piece puzzles) and ../shared/data/README.md gives no size
+    for it: the round is unsized, its results shown with a note, no record of it."""
+    from html import escape
+
+    from django.urls import reverse
+
+    from puzzlecomp.championships.selectors.careers import counted_results
+
+    done = imported(shared_data, 2019)
+    final = Round.objects.get(event__championship__slug="wjpc-2019", event__code="teams",
+                              code="final")
+    assert final.size_unknown
+    assert not final.puzzles.exists()
+    assert [(w.year, w.event, w.round) for w in done.pieces_warnings] == [
+        (2019, "teams", "final")]
+    assert len(done.pieces_warnings[0].rows) == 64
+    html = client.get(reverse("public:live:round", args=["wjpc-2019", final.pk])).content.decode()
+    assert "puzzles is not known: more pieces were counted" in html
+    assert "not available" not in html
+    winner = Result.objects.get(round=final, published_rank=1)
+    assert winner.time_seconds is not None
+    assert escape(winner.entry.name) in html
+    assert not [key for key in counted_results().world if key[0] == "teams"]

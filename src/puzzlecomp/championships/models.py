@@ -154,6 +154,10 @@ class Round(models.Model):
     code = models.CharField(max_length=40)
     name = models.CharField(_("name"), max_length=100)
     position = models.PositiveSmallIntegerField(default=0)
+    # An archived round whose puzzles no rule or editions file can size (its published counts
+    # pass the rules' size): no puzzles stored, times shown, no record or best by puzzle size
+    # (issue 30, docs/archive.md).
+    size_unknown = models.BooleanField(default=False)
     time_limit_minutes = models.PositiveIntegerField(_("time limit (minutes)"), null=True,
                                                      blank=True)
     groups = models.JSONField(default=list, blank=True)

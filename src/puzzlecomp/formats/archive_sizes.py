@@ -216,8 +216,9 @@ class PiecesWarning:
         rows = ", ".join(str(r) for r in self.rows[:3]) + (", ..." if len(self.rows) > 3 else "")
         return (f"{self.source}, rows {rows}, field pieces: {len(self.rows)} rows of "
                 f"{self.year} {self.event} {self.round} placed more than the "
-                f"{' + '.join(str(p) for p in self.puzzles)} pieces taken (up to {self.most}); "
-                "their counts are kept, the round's size is in doubt")
+                f"{' + '.join(str(p) for p in self.puzzles)} pieces of the rules (up to "
+                f"{self.most}); the round is kept unsized: its results are shown, its times "
+                "make no record or best by puzzle size")
 
 
 def pieces_over_size(rows: Iterable[PublishedResult], sizes: ArchiveSizes, *, source: str,

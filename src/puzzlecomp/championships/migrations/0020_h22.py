@@ -21,6 +21,19 @@ def undated_editions_mark(apps, schema_editor):
                                  published_at=championship.starts_at).update(published_at=None)
 
 
+def unsized_rounds_mark(apps, schema_editor):
+    """An archived round some of whose published counts pass its stored puzzles is unsized:
+    its size was the rules' guess (the 2019 teams final)."""
+    Round = apps.get_model("championships", "Round")
+    Result = apps.get_model("championships", "Result")
+    for rnd in Round.objects.filter(event__championship__archived=True):
+        size = sum(p.pieces or 0 for p in rnd.puzzles.all())
+        if size and Result.objects.filter(round=rnd, pieces__gt=size).exists():
+            rnd.puzzles.all().delete()
+            rnd.size_unknown = True
+            rnd.save(update_fields=["size_unknown"])
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -47,4 +60,10 @@ class Migration(migrations.Migration):
             field=models.BooleanField(default=True),
         ),
         migrations.RunPython(undated_editions_mark, migrations.RunPython.noop),
+        migrations.AddField(
+            model_name="round",
+            name="size_unknown",
+            field=models.BooleanField(default=False),
+        ),
+        migrations.RunPython(unsized_rounds_mark, migrations.RunPython.noop),
     ]

@@ -126,11 +126,15 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
     by_year: dict[int, list[PublishedResult]] = defaultdict(list)
     for row in rows:
         by_year[row.year].append(row)
+    over = pieces_over_size(rows, sizes, source=source, ruleset=ruleset)
+    # Counts past the rules' size, and no editions file sizing the round: its size is unknown.
+    unsized = {(w.year, w.event, w.round) for w in over} - set(editions)
     with transaction.atomic():
         people, created = _people(rows)
         slugs = []
         for year, year_rows in sorted(by_year.items()):
             championship = _championship(year, year_rows, ruleset, people, sizes, limits,
+                                         unsized,
                                          slug=f"{slug_prefix}-{year}", name=f"{title} {year}",
                                          starts_on=(dates or {}).get(year))
             action_audit(ARCHIVE_IMPORTED, championship=championship, user=user,
@@ -139,8 +143,7 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
         _archived_facts_derive()
         living_facts_derive()
     return ArchiveImport(tuple(slugs), len(rows), created, sizes.warnings, tuple(namesakes),
-                         pieces_warnings=pieces_over_size(rows, sizes, source=source,
-                                                          ruleset=ruleset),
+                         pieces_warnings=over,
                          ranked_unfinished=tuple(ranked_unfinished),
                          limit_warnings=tuple(limit_warnings))
 
@@ -199,7 +202,8 @@ def _people(rows: Iterable[PublishedResult]) -> tuple[dict[str, Person], int]:
 
 
 def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
-                  people: dict[str, Person], sizes: ArchiveSizes, limits: RoundLimits, *,
+                  people: dict[str, Person], sizes: ArchiveSizes, limits: RoundLimits,
+                  unsized: set[tuple[int, str, str]], *,
                   slug: str, name: str, starts_on: dt.date | None) -> Championship:
     # Undated: 1 January, only to order the editions; pages show the year alone (date_known).
     # Dated: noon UTC, the same day in every time zone.
@@ -219,7 +223,8 @@ def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
             # An undated edition's rounds have no publication date either.
             _event_results(event, spec, by_event[spec.id], people,
                            starts if starts_on is not None else None,
-                           {code: puzzles for (y, e, code), puzzles in sizes.puzzles.items()
+                           {code: () if (y, e, code) in unsized else puzzles
+                            for (y, e, code), puzzles in sizes.puzzles.items()
                             if (y, e) == (year, spec.id)}, limits)
     return championship
 
@@ -241,7 +246,7 @@ def _event_results(event: Event, spec: EventSpec, rows: list[PublishedResult],
             event=event, code=code, name=name, position=position,
             time_limit_minutes=limits[(its_rows[0].year, spec.id, code)],
             groups=sorted({r.round for r in its_rows}) if grouped else [],
-            state=RoundState.FINAL, published_at=published_at)
+            state=RoundState.FINAL, published_at=published_at, size_unknown=not puzzles[code])
         Puzzle.objects.bulk_create(Puzzle(round=rnd, position=i, pieces=pieces)
                                    for i, pieces in enumerate(puzzles[code]))
         rounds.update({r.round: rnd for r in its_rows})
