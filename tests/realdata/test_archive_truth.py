@@ -61,7 +61,7 @@ def test_namesakes_of_one_event_and_edition_are_reported_with_their_ids(shared_d
 
 def test_the_2019_teams_final_is_unsized_its_results_shown_and_out_of_the_records(
         shared_data, client):
-    """The data's 2019 teams final placed up to 4,897 pieces against the rules' 2 × 1000
+    """The data's 2019 teams final placed up to 4,897 pieces against the rules' 2 x 1000
     (wjpc-2025.txt, Teams: two 1000-piece puzzles) and ../shared/data/README.md gives no size
     for it: the round is unsized, its results shown with a note, no record of it."""
     from html import escape
@@ -85,3 +85,10 @@ def test_the_2019_teams_final_is_unsized_its_results_shown_and_out_of_the_record
     assert winner.time_seconds is not None
     assert escape(winner.entry.name) in html
     assert not [key for key in counted_results().world if key[0] == "teams"]
+    # No pace of a finish from a size nobody knows.
+    from puzzlecomp.live.snapshot import snapshot_now
+
+    _, data = snapshot_now(final)
+    assert data["round"]["pieces"] == 0
+    assert all(line["pieces_per_minute"] is None for line in data["lines"]
+               if line["status"] == "finished")

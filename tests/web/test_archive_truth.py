@@ -237,7 +237,8 @@ def test_counts_past_the_rounds_pieces_are_named_by_file_row_and_field(tmp_path,
     assert (over.year, over.event, over.round, over.rows, over.most) == \
         (2019, "teams", "final", (3, 4), 4897)
     assert "history.csv, rows 3, 4, field pieces: 2 rows of 2019 teams final placed more " \
-           "than the 1000 + 1000 pieces taken (up to 4897)" in str(over)
+           "than the 1000 + 1000 pieces of the rules (up to 4897); the round is kept " \
+           "unsized" in str(over)
     path = tmp_path / "history.csv"
     path.write_text(TEAMS_2019, encoding="utf-8")
     assert main(["archive", "import", str(path), "--ruleset", "wjpc-2025",

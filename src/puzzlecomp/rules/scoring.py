@@ -112,7 +112,7 @@ def _plainly_valid(result: Result, rules: RoundRules) -> bool:
             pieces is not None
             and result.time is None
             and missing is NO_MISSING
-            and 0 <= pieces
+            and pieces >= 0
             and (pieces <= rules.total_pieces or not rules.sizes_known)
         )
     return (result.time is None and result.pieces is None and missing is NO_MISSING
