@@ -86,7 +86,7 @@ def test_the_2019_teams_final_is_unsized_its_results_shown_and_out_of_the_record
     assert escape(winner.entry.name) in html
     assert not [key for key in counted_results().world if key[0] == "teams"]
     # No pace of a finish from a size nobody knows.
-    from puzzlecomp.live.snapshot import snapshot_now
+    from puzzlecomp.public.live.selectors import snapshot_now
 
     _, data = snapshot_now(final)
     assert data["round"]["pieces"] == 0
