@@ -171,12 +171,38 @@ def test_a_person_in_two_entries_of_one_round_is_two_namesakes_reported_and_kept
     err = capsys.readouterr().err
     assert ("history.csv, row 9, entry F2, field people: person Pa is also in entrant F1 of "
             "this round (row 6): a namesake, kept apart as Pa~2024-pairs-F2") in err
-    assert "warning: 1 rows name a person already in another entry of the round" in err
+    assert ("warning: 1 entries name a person already in another entry of the round, or of "
+            "the event and edition with other members") in err
+    assert "1 ids: Pa\n" in err
     namesake = Person.objects.get(archive_id="Pa~2024-pairs-F2")
     assert EntryMember.objects.filter(person=namesake).count() == 1
     assert EntryMember.objects.filter(person__archive_id="Pa",
                                       entry__event__championship__slug="wjpc-2024",
                                       entry__event__code="pairs").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_person_in_two_entries_of_one_event_and_edition_with_other_members_is_two_namesakes(
+        tmp_path, capsys):
+    """Issue 30 (left open at stop 32), wjpc-2025.txt, Registration: one entry per person and
+    category, so one id in a first-round pair and in another pair of the final is two people
+    (reported with the count and the ids); the same pair renumbered in the final is one."""
+    text = HISTORY + ("2024,duo,final,1,F9,Spain,True,3000.0,,1000,7200,Pa;Pc\n"
+                      "2024,duo,S1,1,F8,Spain,True,2100.0,,500,4500,Pe;Pa\n")
+    path = tmp_path / "history.csv"
+    path.write_text(text, encoding="utf-8")
+    assert main(["archive", "import", str(path), "--ruleset", "wjpc-2025", "--prefix",
+                 "wjpc"]) == 0
+    err = capsys.readouterr().err
+    assert ("history.csv, row 10, entry F8, field people: person Pa is also in entrant F1 of "
+            "this event and edition, with other members (row 6): a namesake, kept apart as "
+            "Pa~2024-pairs-F8") in err
+    assert "1 ids: Pa\n" in err
+    # F9 is F1 (Pa and Pc) renumbered for the final: the same people.
+    assert EntryMember.objects.filter(person__archive_id="Pa",
+                                      entry__event__championship__slug="wjpc-2024",
+                                      entry__event__code="pairs").count() == 2
+    assert EntryMember.objects.filter(person__archive_id="Pa~2024-pairs-F8").count() == 1
 
 
 @pytest.mark.django_db
@@ -211,7 +237,8 @@ def test_counts_past_the_rounds_pieces_are_named_by_file_row_and_field(tmp_path,
     assert (over.year, over.event, over.round, over.rows, over.most) == \
         (2019, "teams", "final", (3, 4), 4897)
     assert "history.csv, rows 3, 4, field pieces: 2 rows of 2019 teams final placed more " \
-           "than the 1000 + 1000 pieces taken (up to 4897)" in str(over)
+           "than the 1000 + 1000 pieces of the rules (up to 4897); the round is kept " \
+           "unsized" in str(over)
     path = tmp_path / "history.csv"
     path.write_text(TEAMS_2019, encoding="utf-8")
     assert main(["archive", "import", str(path), "--ruleset", "wjpc-2025",

@@ -115,6 +115,7 @@ READS = {
     "values_for", "fresh_puzzles",  # recording
     "invented_name",  # archive
     "claim_link",  # claims
+    "claim_entrant_link",  # claims
     "entrant_emails_wanted", "results_published_mail", "result_emails",
     "result_words",  # entrant_mail
     "editable_facts",  # person_facts
@@ -428,6 +429,9 @@ WRITES: dict[str, Scenario] = {
         user=w.organiser))(*_merged(w))),
     "claim_record": ("registration", lambda w: (lambda m: lambda: claims.claim_record(
         member=m, person=_person_of(w.entries[0])))(_reg(w).members.first())),
+    "claim_propose": ("registration", lambda w: (lambda m: lambda: claims.claim_propose(
+        member=m, person=_person_of(w.entries[0]), reason="Looks like her",
+        user=w.organiser))(_reg(w).members.first())),
     "claim_registrant_confirm": ("registration", lambda w: (
         lambda c: lambda: claims.claim_registrant_confirm(claim=c))(_claim(w))),
     "claim_owner_confirm": ("registration", lambda w: (

@@ -98,3 +98,32 @@ def test_facts_kept_in_the_audit_log_before_the_upgrade_move_to_their_tables(
     [grant] = time_credit_grants(seated)
     assert (grant.entry, grant.seconds, grant.reason) == (other.number, 45, "Wrong puzzle")
     assert TimeCreditGrant.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_archive_stored_before_the_upgrade_loses_its_invented_dates_and_sizes():
+    """Issue 30: an archive imported by an earlier version has 1 January as each edition's
+    date and the rules' 2 x 1000 pieces on the 2019 teams final, whose counts pass them; after
+    the upgrade the editions show their year alone and the round is unsized."""
+    import datetime as dt
+
+    from puzzlecomp.championships.models import Championship, Puzzle, Round
+    from tests.web.test_archive_truth import TEAMS_2019, imported
+
+    imported(TEAMS_2019)
+    final = Round.objects.get(event__championship__slug="wjpc-2019", code="final")
+    new_year = dt.datetime(2019, 1, 1, tzinfo=dt.UTC)
+    try:
+        apps = migrate([("championships", "0022_bank_transfers")]).loader \
+            .project_state([("championships", "0022_bank_transfers")]).apps
+        old_round = apps.get_model("championships", "Round")
+        old_round.objects.filter(pk=final.pk).update(published_at=new_year)
+        apps.get_model("championships", "Puzzle").objects.bulk_create(
+            apps.get_model("championships", "Puzzle")(round_id=final.pk, position=i,
+                                                      pieces=1000) for i in range(2))
+    finally:
+        migrate()
+    assert Championship.objects.get(slug="wjpc-2019").date_known is False
+    final.refresh_from_db()
+    assert (final.size_unknown, final.published_at) == (True, None)
+    assert not Puzzle.objects.filter(round=final).exists()

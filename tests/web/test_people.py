@@ -11,8 +11,10 @@ from puzzlecomp.championships.models import (
     EntryMember,
     Person,
     PersonChange,
+    PersonClaim,
 )
 from puzzlecomp.championships.selectors.people import merges_to_undo, person_candidates
+from puzzlecomp.championships.services import claims
 from puzzlecomp.championships.services.archive import invented_name
 from puzzlecomp.championships.services.people import (
     PeopleRefused,
@@ -124,6 +126,12 @@ def test_the_organiser_is_asked_whether_a_new_entrant_is_a_known_person_and_merg
     assert Person.objects.filter(pk=new.pk).exists()
     organiser.post(merge, {"member": member.pk, "person": archived.pk,
                            "reason": "She told us at check-in"})
+    # Issue 22: a person of the archive alone is linked once the entrant confirms.
+    member.refresh_from_db()
+    assert member.person == new
+    html = organiser.get(reverse("control:registrations:history", args=args)).content.decode()
+    assert "confirmation by email." in html
+    claims.claim_registrant_confirm(claim=PersonClaim.objects.get(member=member))
     member.refresh_from_db()
     assert member.person == archived
 
@@ -153,6 +161,12 @@ def test_imported_entrants_who_may_be_known_people_are_listed_for_the_organiser_
         {"member": member.pk, "person": archived.pk, "reason": "Imported from the club list",
          "back": "known_people"})
     assert response.url == page
+    member.refresh_from_db()
+    assert member.person == namesake
+    html = organiser.get(page).content.decode()
+    assert "Linked: waiting for the entrant" in html
+    assert html.count("Same person") == 0
+    claims.claim_registrant_confirm(claim=PersonClaim.objects.get(member=member))
     member.refresh_from_db()
     assert member.person == archived
     assert "No entrant has the name of another known person." in (

@@ -69,3 +69,15 @@ def test_another_country_is_not_asked_about(wjpc, submit, clock, archived):  # n
                     person(first, last, nationality="ES")).content.decode()
     assert "Is this you?" not in html
     assert Entry.objects.filter(event__championship=wjpc).exists()
+
+
+def test_a_closed_registration_window_asks_nobody_is_this_you(
+        wjpc, submit, clock, archived):  # noqa: F811 (the fixture)
+    """Issue 22 (left open at stop 32): with the window closed the form refuses the entry and
+    never asks "Is this you?" (nor names the archive's people)."""
+    clock("2027-09-25T12:00")  # the championship started on 20 September
+    html = register(submit, wjpc, "individual", known_as(archived)).content.decode()
+    assert "Is this you?" not in html
+    assert str(archived) not in html
+    assert "closed" in html
+    assert not Entry.objects.filter(event__championship=wjpc).exists()

@@ -57,7 +57,9 @@ class ChampionshipOut(Schema):
     # The IANA time zone where it is held; every time of the championship and its rounds is
     # given in it, ISO 8601 with the offset.
     time_zone: str
-    starts_at: dt.datetime
+    # null for an archived edition whose date no source gives (issue 30): `year` alone is known.
+    starts_at: dt.datetime | None
+    year: int
     ends_on: dt.date | None
     ruleset: str
     # Number of the last live notice: changes whenever anything spectators see changes.
@@ -200,7 +202,9 @@ def _public_round(slug: str, round_id: int) -> Round:
 def _championship_json(championship: Championship) -> dict[str, Any]:
     return {"slug": championship.slug, "name": championship.name, "venue": championship.venue,
             "time_zone": championship_zone(championship).key,
-            "starts_at": local(championship.starts_at, championship),
+            "starts_at": (local(championship.starts_at, championship)
+                          if championship.date_known else None),
+            "year": championship.start_year,
             "ends_on": championship.ends_on,
             "ruleset": championship.ruleset_id, "live_seq": championship.live_seq}
 

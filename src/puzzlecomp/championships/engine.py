@@ -4,6 +4,7 @@ e.g. a championship file)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import json
@@ -42,8 +43,10 @@ def round_rules(rnd: Round) -> RoundRules:
 
 def round_rules_sized(rnd: Round, pieces: int | None) -> RoundRules:
     """The round's rules for the puzzle size `pieces` already read (round_pieces)."""
-    return round_rules_of(rnd.event.championship.ruleset_id, rnd.event.code, rnd.code,
-                          rnd.time_limit_minutes, pieces)
+    rules = round_rules_of(rnd.event.championship.ruleset_id, rnd.event.code, rnd.code,
+                           rnd.time_limit_minutes, pieces)
+    # An archived round no rule sizes (docs/archive.md, Unsized rounds).
+    return dataclasses.replace(rules, sizes_known=False) if rnd.size_unknown else rules
 
 
 def round_pieces(rnd: Round) -> int | None:

@@ -368,6 +368,9 @@ MESSAGES: Mapping[str, Promise] = {
         "Nothing was changed: a person with a history in the archive keeps their record; merge "
         "the other record into theirs."),
     "claims.decided": _("This claim is decided already."),
+    "claims.staff_approves": _(
+        "Nothing was changed: an organiser's own link is approved by the staff, or by the "
+        "known person's email."),
     # Values past the domain's bounds (rules/limits.py, championships/bounds.py).
     "payment.too_large": _(
         "Not recorded: the entry would have paid %(paid)s in all; at most %(max)s."),

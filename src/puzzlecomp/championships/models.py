@@ -5,6 +5,7 @@ Ranks are never stored: they are computed by the rules engine on read.
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 
 from django.conf import settings
@@ -40,6 +41,10 @@ class Championship(models.Model):
     ruleset_id = models.CharField(_("ruleset"), max_length=60)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     starts_at = models.DateTimeField(_("starts at"))
+    # False for an archived edition whose date no source gives: `starts_at` is then 1 January
+    # of its year, kept only to order editions, and pages, API and files show the year alone
+    # (issue 30: never an invented date).
+    date_known = models.BooleanField(default=True)
     ends_on = models.DateField(_("ends on"), null=True, blank=True)
     # Championship settings the ruleset asks for (e.g. Australia's host_region).
     settings = models.JSONField(default=dict, blank=True)
@@ -81,6 +86,12 @@ class Championship(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def start_year(self) -> int:
+        """The year it started (an undated edition's 1 January is UTC: read it there)."""
+        return self.starts_at.year if self.date_known else self.starts_at.astimezone(
+            dt.UTC).year
 
 
 class Membership(models.Model):
@@ -145,6 +156,10 @@ class Round(models.Model):
     code = models.CharField(max_length=40)
     name = models.CharField(_("name"), max_length=100)
     position = models.PositiveSmallIntegerField(default=0)
+    # An archived round whose puzzles no rule or editions file can size (its published counts
+    # pass the rules' size): no puzzles stored, times shown, no record or best by puzzle size
+    # (issue 30, docs/archive.md).
+    size_unknown = models.BooleanField(default=False)
     time_limit_minutes = models.PositiveIntegerField(_("time limit (minutes)"), null=True,
                                                      blank=True)
     groups = models.JSONField(default=list, blank=True)
@@ -298,6 +313,11 @@ class PersonClaim(models.Model):
     merge = models.ForeignKey(PersonChange, on_delete=models.SET_NULL, null=True, blank=True,
                               related_name="claims")
     created_at = models.DateTimeField(auto_now_add=True)
+    # An organiser's "same person" link (None: the registrant's own answer). It waits for the
+    # entrant's confirmation by the link mailed with `registrant_token` (issue 22).
+    proposed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+")
+    registrant_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
 
 class EntryStatus(models.TextChoices):

@@ -12,7 +12,7 @@ from typing import Any
 
 from puzzlecomp.cli.common import CommandError, read_text
 from puzzlecomp.formats.archive_checks import member_count_warnings, read_archive_rows
-from puzzlecomp.formats.archive_sizes import NO_EDITIONS, read_edition_sizes
+from puzzlecomp.formats.archive_sizes import NO_EDITIONS, read_edition_dates, read_edition_sizes
 from puzzlecomp.rules import limits
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.samples import SAMPLE_EDITIONS
@@ -67,14 +67,16 @@ def run_import(args: argparse.Namespace) -> int:
         raise CommandError(f"--title {args.title!r}: a name is one line")
     rows = read_archive_rows(read_text(path), source=path, ruleset=load_ruleset(args.ruleset))
     editions_path = SAMPLE_EDITIONS if args.results == "sample" else args.editions
-    editions = (read_edition_sizes(read_text(str(editions_path)), source=str(editions_path))
+    editions_text = read_text(str(editions_path)) if editions_path else ""
+    editions = (read_edition_sizes(editions_text, source=str(editions_path))
                 if editions_path else NO_EDITIONS)
+    dates = read_edition_dates(editions_text, source=str(editions_path)) if editions_path else {}
     database_setup()
     from puzzlecomp.championships.services.archive import archive_import
 
     done = archive_import(rows=rows, source=path, ruleset_id=args.ruleset,
                           slug_prefix=prefix.lower(), title=args.title or prefix.upper(),
-                          editions=editions)
+                          editions=editions, dates=dates)
     for warning in done.size_warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if done.size_warnings:
@@ -89,9 +91,11 @@ def run_import(args: argparse.Namespace) -> int:
     for namesake in done.namesakes:
         print(f"warning: {namesake}", file=sys.stderr)
     if done.namesakes:
-        print(f"warning: {len(done.namesakes)} rows name a person already in another entry of "
-              "the round (namesakes in the source): each kept apart as a person of its own",
-              file=sys.stderr)
+        ids = sorted({namesake.person for namesake in done.namesakes})
+        print(f"warning: {len(done.namesakes)} entries name a person already in another entry "
+              "of the round, or of the event and edition with other members (namesakes in the "
+              f"source): each kept apart as a person of its own; {len(ids)} ids: "
+              f"{', '.join(ids)}", file=sys.stderr)
     for member_warning in member_count_warnings(rows, load_ruleset(args.ruleset), path):
         print(member_warning, file=sys.stderr)
     print(f"archived {done.results} results in {', '.join(done.championships)}; "

@@ -3,8 +3,11 @@
 The source matches people by name (../shared/data/README.md), so two people of one name share
 an id: up to 16 teams of one WJPC round name the same person. The rulebook allows one entry per
 person and category (wjpc-2025.txt, Registration), so a person id in two entries of one round
-is two people. The first entry keeps the id; each later one gets a person of its own, and
-every such row is reported. Their histories stay apart.
+is two people. So is a person id in two entries of one event of one edition whose members
+differ (a pair in the first round, another pair with the same id in the final: 15 ids of the
+WJPC data); the same members under another entrant id in a later round are one entry's people
+(the 2024 and 2025 teams finals renumbered their teams). The first entry keeps the id; each
+later one gets a person of its own, and every such row is reported. Their histories stay apart.
 """
 
 from __future__ import annotations
@@ -31,10 +34,15 @@ class Namesake:
     other_entrant: str
     other_row: int
     kept_as: str
+    # "round": two entries of one round; "edition": two entries of one event and edition
+    # with other members.
+    scope: str = "round"
 
     def __str__(self) -> str:
+        where = ("of this round" if self.scope == "round"
+                 else "of this event and edition, with other members")
         return (f"{self.source}, row {self.row}, entry {self.entrant}, field people: person "
-                f"{self.person} is also in entrant {self.other_entrant} of this round (row "
+                f"{self.person} is also in entrant {self.other_entrant} {where} (row "
                 f"{self.other_row}): a namesake, kept apart as {self.kept_as}")
 
 
@@ -50,23 +58,41 @@ def namesake_id(person: str, row: PublishedResult) -> str:
 def namesakes_apart(rows: Sequence[PublishedResult], *, source: str,
                     round_code: Callable[[PublishedResult], str]
                     ) -> tuple[list[PublishedResult], list[Namesake]]:
-    """The rows with every namesake given an id of its own, and the rows that had one.
+    """The rows with every namesake given an id of its own, and the rows that had one (the
+    first row of each entry that had one: the entry's later rows take the same id).
 
     `round_code` names the round a row belongs to (first-round groups are one round).
     """
     first: dict[tuple[int, str, str, str], PublishedResult] = {}
+    # Per edition, event and person id: each entry's members and the id it took.
+    taken: dict[tuple[int, str, str], list[tuple[PublishedResult, str]]] = {}
+    decided: set[tuple[int, str, str, str]] = set()
     renamed: dict[tuple[int, str, str, str], str] = {}
     found: list[Namesake] = []
     for row in rows:
         for person in row.people:
-            key = (row.year, row.event, round_code(row), person)
-            held = first.setdefault(key, row)
-            if held.entrant != row.entrant and (row.year, row.event, row.entrant,
-                                                person) not in renamed:
-                kept_as = namesake_id(person, row)
-                renamed[(row.year, row.event, row.entrant, person)] = kept_as
-                found.append(Namesake(source, row.row, row.entrant, person, held.entrant,
-                                      held.row, kept_as))
+            key = (row.year, row.event, row.entrant, person)
+            if key in decided:
+                continue
+            decided.add(key)
+            held = first.setdefault((row.year, row.event, round_code(row), person), row)
+            earlier = taken.setdefault((row.year, row.event, person), [])
+            same = next((kept for other, kept in earlier if other.people == row.people), None)
+            if held.entrant != row.entrant:
+                namesake: Namesake | None = Namesake(
+                    source, row.row, row.entrant, person, held.entrant, held.row,
+                    namesake_id(person, row), "round")
+            elif same is None and earlier:
+                namesake = Namesake(source, row.row, row.entrant, person, earlier[0][0].entrant,
+                                    earlier[0][0].row, namesake_id(person, row), "edition")
+            else:
+                namesake = None  # the first entry, or the same members renumbered
+            kept_as = namesake.kept_as if namesake else (same or person)
+            if namesake:
+                found.append(namesake)
+            earlier.append((row, kept_as))
+            if kept_as != person:
+                renamed[key] = kept_as
     if not renamed:
         return list(rows), found
     return [dataclasses.replace(row, people=tuple(

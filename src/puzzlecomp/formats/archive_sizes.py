@@ -11,6 +11,7 @@ which must then be one size for the whole round.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import tomllib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -163,6 +164,36 @@ def read_edition_sizes(text: str, *, source: str) -> dict[tuple[int, str, str], 
     return sizes
 
 
+def read_edition_dates(text: str, *, source: str) -> dict[int, dt.date]:
+    """The first days of past editions an editions file gives: `[[editions]]` tables of
+    `year`, `starts` (a TOML date) and `source` (where the date is published: a date without
+    one is refused, never taken). Editions it does not date show their year alone."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError([InputProblem(source, None, "", "", f"not TOML: {error}")]) from None
+    dates: dict[int, dt.date] = {}
+    problems: list[InputProblem] = []
+    for number, table in enumerate(data.get("editions", []), start=1):
+        where = f"editions[{number}]"
+        year, starts, named = table.get("year"), table.get("starts"), table.get("source")
+        if not isinstance(year, int) or isinstance(year, bool) or not 1900 <= year <= 2100:
+            problems.append(InputProblem(source, None, where, "year", f"{year!r} is not a year"))
+            continue
+        if not isinstance(starts, dt.date) or isinstance(starts, dt.datetime) \
+                or starts.year != year:
+            problems.append(InputProblem(source, None, where, "starts",
+                                         f"{starts!r} is not a date of {year}"))
+        elif not isinstance(named, str) or not named.strip():
+            problems.append(InputProblem(source, None, where, "source",
+                                         "a date needs the source that publishes it"))
+        else:
+            dates[year] = starts
+    if problems:
+        raise InputError(problems)
+    return dates
+
+
 def edition_sizes_file(path: Path) -> dict[tuple[int, str, str], tuple[int, ...]]:
     """An editions file read from disk."""
     return read_edition_sizes(path.read_text(encoding="utf-8"), source=str(path))
@@ -185,8 +216,9 @@ class PiecesWarning:
         rows = ", ".join(str(r) for r in self.rows[:3]) + (", ..." if len(self.rows) > 3 else "")
         return (f"{self.source}, rows {rows}, field pieces: {len(self.rows)} rows of "
                 f"{self.year} {self.event} {self.round} placed more than the "
-                f"{' + '.join(str(p) for p in self.puzzles)} pieces taken (up to {self.most}); "
-                "their counts are kept, the round's size is in doubt")
+                f"{' + '.join(str(p) for p in self.puzzles)} pieces of the rules (up to "
+                f"{self.most}); the round is kept unsized: its results are shown, its times "
+                "make no record or best by puzzle size")
 
 
 def pieces_over_size(rows: Iterable[PublishedResult], sizes: ArchiveSizes, *, source: str,

@@ -109,6 +109,9 @@ class ChampionshipData(Model):
     ruleset_id: str = Field(min_length=1, max_length=60)
     venue: str = text(200)
     starts_at: AwareDatetime
+    # False: an archived edition whose date no source gives; `starts_at` is 1 January of its
+    # year, only to order editions (docs/archive.md).
+    date_known: bool = True
     ends_on: dt.date | None = None
     settings: dict[str, Any] = Field(default={}, max_length=50)
     floor_rows: list[Annotated[int, Field(gt=0, le=limits.MAX_TABLES_PER_ROW)]] = Field(

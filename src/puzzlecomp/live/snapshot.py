@@ -171,7 +171,8 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
     except RulesError:  # the engine cannot say yet who goes on
         certainty = {}
     spec = rules.ruleset.event(event.code)
-    pieces_total = rules.total_pieces
+    # An unsized archived round (docs/archive.md): no size, so no pace of a finish either.
+    pieces_total = rules.total_pieces if rules.sizes_known else 0
     withheld = withheld_by_number(event_id=event.pk)
     # Withdrawn after the round began: the line stays as history, marked.
     cancelled = set(Entry.objects.filter(event=event, status=EntryStatus.CANCELLED)
@@ -247,7 +248,7 @@ def _line(line: RankedEntry, row: dict[str, Any], tables: dict[int, int],
           limit: int, name: str) -> dict[str, Any]:
     number = int(line.entry.id)
     score = line.score
-    if score.status is Status.FINISHED and score.final_time:
+    if score.status is Status.FINISHED and score.final_time and pieces_total:
         ppm = pieces_total * 60 / score.final_time
     elif score.status is Status.UNFINISHED and score.pieces is not None:
         ppm = score.pieces * 60 / limit

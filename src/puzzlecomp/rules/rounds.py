@@ -18,6 +18,10 @@ class RoundRules:
     round: Round
     time_limit_seconds: int
     puzzle_sizes: tuple[int, ...]
+    # False for an archived round whose puzzles no rule or editions file can size (counts
+    # past the rules' size were published): its counts are not checked against a size, and
+    # it counts for no record or best by puzzle size (docs/archive.md, Unsized rounds).
+    sizes_known: bool = True
 
     @functools.cached_property
     def total_pieces(self) -> int:

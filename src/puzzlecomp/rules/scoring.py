@@ -112,7 +112,8 @@ def _plainly_valid(result: Result, rules: RoundRules) -> bool:
             pieces is not None
             and result.time is None
             and missing is NO_MISSING
-            and 0 <= pieces <= rules.total_pieces
+            and pieces >= 0
+            and (pieces <= rules.total_pieces or not rules.sizes_known)
         )
     return (result.time is None and result.pieces is None and missing is NO_MISSING
             and (status not in _ASSISTANCE or rules.ruleset.assistance))
@@ -296,7 +297,7 @@ def _check_count(result: Result, rules: RoundRules, bad: _Reporter) -> None:
         bad("result.pieces_and_remaining", "remaining", "give pieces or remaining, not both")
     for name in ("pieces", "remaining"):
         value = getattr(result, name)
-        if value is not None and value > rules.total_pieces:
+        if value is not None and value > rules.total_pieces and rules.sizes_known:
             bad(
                 "result.pieces_above_size",
                 name,

@@ -77,7 +77,8 @@ def certificates_pdf(standings: EventStandings, awards: Sequence[AwardRow]) -> b
     championship = event.championship
     held = " · ".join(part for part in (
         championship.venue,
-        formats.date_format(local(championship.starts_at, championship), "DATE_FORMAT")) if part)
+        formats.date_format(local(championship.starts_at, championship), "DATE_FORMAT")
+        if championship.date_known else str(championship.start_year)) if part)
     pdf = Document(orientation="landscape")
     pdf.set_auto_page_break(auto=False)
     for award in awards:

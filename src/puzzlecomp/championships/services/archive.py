@@ -10,7 +10,7 @@ import datetime as dt
 import functools
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,11 +106,13 @@ def published_country(name: str) -> str:
 
 def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: str,
                    slug_prefix: str, title: str, user: Any = None,
-                   editions: EditionSizes = NO_EDITIONS) -> ArchiveImport:
+                   editions: EditionSizes = NO_EDITIONS,
+                   dates: Mapping[int, dt.date] | None = None) -> ArchiveImport:
     """Create one read-only championship per year of the rows; InputError names every problem.
 
     Rounds take their puzzles from the ruleset (or `editions`, where a past edition differed);
-    the rows whose published size disagrees come back as `size_warnings`.
+    the rows whose published size disagrees come back as `size_warnings`. An edition starts on
+    its day in `dates` (an editions file's, with its source); any other shows its year alone.
     """
     ruleset = load_ruleset(ruleset_id)
     _check(rows, source, ruleset, slug_prefix)
@@ -123,20 +125,24 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
     by_year: dict[int, list[PublishedResult]] = defaultdict(list)
     for row in rows:
         by_year[row.year].append(row)
+    over = pieces_over_size(rows, sizes, source=source, ruleset=ruleset)
+    # Counts past the rules' size, and no editions file sizing the round: its size is unknown.
+    unsized = {(w.year, w.event, w.round) for w in over} - set(editions)
     with transaction.atomic():
         people, created = _people(rows)
         slugs = []
         for year, year_rows in sorted(by_year.items()):
             championship = _championship(year, year_rows, ruleset, people, sizes, limits,
-                                         slug=f"{slug_prefix}-{year}", name=f"{title} {year}")
+                                         unsized,
+                                         slug=f"{slug_prefix}-{year}", name=f"{title} {year}",
+                                         starts_on=(dates or {}).get(year))
             action_audit(ARCHIVE_IMPORTED, championship=championship, user=user,
                          source=source, results=len(year_rows))
             slugs.append(championship.slug)
         _archived_facts_derive()
         living_facts_derive()
     return ArchiveImport(tuple(slugs), len(rows), created, sizes.warnings, tuple(namesakes),
-                         pieces_warnings=pieces_over_size(rows, sizes, source=source,
-                                                          ruleset=ruleset),
+                         pieces_warnings=over,
                          ranked_unfinished=tuple(ranked_unfinished),
                          limit_warnings=tuple(limit_warnings))
 
@@ -174,12 +180,16 @@ def _people(rows: Iterable[PublishedResult]) -> tuple[dict[str, Person], int]:
 
 
 def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
-                  people: dict[str, Person], sizes: ArchiveSizes, limits: RoundLimits, *,
-                  slug: str, name: str) -> Championship:
-    starts = dt.datetime(year, 1, 1, tzinfo=dt.UTC)
+                  people: dict[str, Person], sizes: ArchiveSizes, limits: RoundLimits,
+                  unsized: set[tuple[int, str, str]], *,
+                  slug: str, name: str, starts_on: dt.date | None) -> Championship:
+    # Undated: 1 January, only to order the editions; pages show the year alone (date_known).
+    # Dated: noon UTC, the same day in every time zone.
+    starts = (dt.datetime(year, 1, 1, tzinfo=dt.UTC) if starts_on is None else
+              dt.datetime.combine(starts_on, dt.time(12), tzinfo=dt.UTC))
     championship = Championship.objects.create(
         slug=slug, name=name, ruleset_id=ruleset.id, starts_at=starts, published=True,
-        archived=True)
+        archived=True, date_known=starts_on is not None)
     by_event: dict[str, list[PublishedResult]] = defaultdict(list)
     for row in rows:
         by_event[row.event].append(row)
@@ -188,14 +198,17 @@ def _championship(year: int, rows: list[PublishedResult], ruleset: Ruleset,
             event = Event.objects.create(
                 championship=championship, code=spec.id, name=spec.name, kind=spec.kind,
                 members_min=spec.members_min, members_max=spec.members_max, position=position)
-            _event_results(event, spec, by_event[spec.id], people, starts,
-                           {code: puzzles for (y, e, code), puzzles in sizes.puzzles.items()
+            # An undated edition's rounds have no publication date either.
+            _event_results(event, spec, by_event[spec.id], people,
+                           starts if starts_on is not None else None,
+                           {code: () if (y, e, code) in unsized else puzzles
+                            for (y, e, code), puzzles in sizes.puzzles.items()
                             if (y, e) == (year, spec.id)}, limits)
     return championship
 
 
 def _event_results(event: Event, spec: EventSpec, rows: list[PublishedResult],
-                   people: dict[str, Person], published_at: dt.datetime,
+                   people: dict[str, Person], published_at: dt.datetime | None,
                    puzzles: dict[str, tuple[int, ...]], limits: RoundLimits) -> None:
     rounds: dict[str, Round] = {}
     rows_of_round: dict[tuple[int, str, str, bool], list[PublishedResult]] = defaultdict(list)
@@ -207,7 +220,7 @@ def _event_results(event: Event, spec: EventSpec, rows: list[PublishedResult],
             event=event, code=code, name=name, position=position,
             time_limit_minutes=limits[(its_rows[0].year, spec.id, code)],
             groups=sorted({r.round for r in its_rows}) if grouped else [],
-            state=RoundState.FINAL, published_at=published_at)
+            state=RoundState.FINAL, published_at=published_at, size_unknown=not puzzles[code])
         Puzzle.objects.bulk_create(Puzzle(round=rnd, position=i, pieces=pieces)
                                    for i, pieces in enumerate(puzzles[code]))
         rounds.update({r.round: rnd for r in its_rows})
@@ -246,6 +259,13 @@ def _entry(event: Event, number: int, rows: list[PublishedResult], people: dict[
 
 
 def _result(rnd: Round, entry: Entry, row: PublishedResult, *, grouped: bool) -> Result:
+    if (row.completed and row.time_seconds is not None and rnd.time_limit_minutes
+            and row.time_seconds > rnd.time_limit_minutes * 60):
+        # Past the rules' limit (formats/archive_limits.py): not finished within it, the
+        # count at the limit unpublished; the published place stays.
+        return Result(round=rnd, entry=entry, status="dnf", checked=True,
+                      competitor_confirmed=True, published_rank=row.rank,
+                      archive_group=row.round if grouped else "")
     return Result(
         round=rnd, entry=entry, status="finished" if row.completed else "unfinished",
         time_seconds=round(row.time_seconds) if row.time_seconds is not None else None,

@@ -1,5 +1,7 @@
 """Claims of "is this you?": a registrant's word that they are a known person is recorded and
-waits for proof before it merges the two records (docs/people.md).
+waits for proof before it merges the two records (docs/people.md). An organiser's "same person"
+link of an entrant to a person of the archive alone is a claim too, and waits for the entrant's
+own confirmation by a link mailed to them (issue 22).
 
 A claim takes effect when the registrant has confirmed their entry by its emailed link and,
 where the known person has an email of their own, when that address confirms too or an
@@ -26,12 +28,14 @@ from puzzlecomp.championships.models import (
     Person,
     PersonChange,
     PersonClaim,
+    new_token,
 )
 from puzzlecomp.championships.selectors.people import archive_only
 from puzzlecomp.championships.services.people import PeopleRefused, person_merge
 from puzzlecomp.championships.services.work import unit_of_work
 
 SUBJECT = _("Did you register for %(championship)s?")
+LINK_SUBJECT = _("%(championship)s: are these earlier results yours?")
 
 
 def _championship(claim: PersonClaim) -> Any:
@@ -59,6 +63,29 @@ def claim_record(*, member: EntryMember, person: Person) -> PersonClaim:
     return claim
 
 
+def claim_propose(*, member: EntryMember, person: Person, reason: str,
+                  user: Any) -> PersonClaim:
+    """An organiser says the entrant of `member` is `person` of the archive: recorded as a
+    claim that waits for the entrant's own confirmation (mailed to them); nothing else changes.
+    A waiting link of the same two people is returned as it is."""
+    if not reason.strip():
+        raise PeopleRefused("people.reason_missing", "A link needs a reason.")
+    entry = member.entry
+    waiting = PersonClaim.objects.filter(member=member, person=person,
+                                         state=PersonClaim.State.WAITING).first()
+    if waiting is not None:
+        return waiting
+    with unit_of_work(PERSON_CLAIMED, championship=entry.event.championship, user=user,
+                      number=entry.number, person=person.pk) as work:
+        claim = PersonClaim.objects.create(member=member, person=person, proposed_by=user,
+                                           registrant_token=new_token())
+        _change(claim, PersonChange.Kind.CLAIM, f"An organiser linked them: {reason.strip()}",
+                user, "organiser")
+        work.record(claim=claim.pk, member=member.pk)
+        _ask_entrant(claim)
+    return claim
+
+
 def claim_registrant_confirm(*, claim: PersonClaim) -> PersonClaim:
     """The registrant confirmed their entry by its emailed link: the claim's first proof."""
     return _approve(claim, "registrant", "The registrant confirmed their email", None)
@@ -71,9 +98,12 @@ def claim_owner_confirm(*, claim: PersonClaim) -> PersonClaim:
 
 def claim_approve(*, claim: PersonClaim, reason: str, user: Any) -> PersonClaim:
     """An organiser vouches for the claim, with a reason, in place of the known person's
-    email."""
+    email; for an organiser's own link only staff may (the entrant still confirms)."""
     if not reason.strip():
         raise PeopleRefused("people.reason_missing", "An approval needs a reason.")
+    if claim.proposed_by_id is not None and not getattr(user, "is_staff", False):
+        raise PeopleRefused("claims.staff_approves",
+                            "An organiser's own link is approved by staff only.")
     return _approve(claim, "organiser", reason.strip(), user)
 
 
@@ -120,6 +150,33 @@ def claim_link(claim: PersonClaim) -> str:
     path = reverse("public:registration:claim", kwargs={
         "slug": _championship(claim).slug, "token": claim.owner_token})
     return settings.SITE_URL.rstrip("/") + path
+
+
+def claim_entrant_link(claim: PersonClaim) -> str:
+    """The absolute address mailed to the entrant an organiser linked to a known person."""
+    path = reverse("public:registration:link", kwargs={
+        "slug": _championship(claim).slug, "token": claim.registrant_token})
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def _ask_entrant(claim: PersonClaim) -> None:
+    """Mail the entrant the organiser linked, once the change is committed (no address: the
+    link waits, and the organiser sees it waiting)."""
+    entry = claim.member.entry
+    address = claim.member.person.email or entry.contact_email
+    if not address:
+        return
+    language = translation.get_language()
+    championship, link = _championship(claim), claim_entrant_link(claim)
+
+    def send() -> None:
+        with translation.override(language):
+            body = render_to_string("emails/claim_link.txt", {
+                "championship": championship, "event": entry.event, "link": link})
+            send_mail(str(LINK_SUBJECT % {"championship": championship.name}), body, None,
+                      [address])
+
+    transaction.on_commit(send)
 
 
 def _ask_owner(claim: PersonClaim) -> None:

@@ -193,6 +193,7 @@ def _facts(championship: Championship) -> dict[str, Any]:
 def _championship_data(c: Championship) -> ChampionshipData:
     return ChampionshipData(
         slug=c.slug, name=c.name, ruleset_id=c.ruleset_id, venue=c.venue, starts_at=c.starts_at,
+        date_known=c.date_known,
         ends_on=c.ends_on, settings=c.settings or {}, floor_rows=list(c.floor_rows or []),
         guest_tables=c.guest_tables, published=c.published,
         registration_opens_at=c.registration_opens_at,
@@ -443,6 +444,7 @@ def _championship_of(document: ChampionshipFile, slug: str, *, operator: bool) -
     c = document.championship
     return Championship(
         slug=slug, name=c.name, ruleset_id=c.ruleset_id, venue=c.venue, starts_at=c.starts_at,
+        date_known=c.date_known,
         ends_on=c.ends_on, settings=championship_settings(load_ruleset(c.ruleset_id), c.settings),
         floor_rows=c.floor_rows,
         guest_tables=c.guest_tables, published=c.published and operator,

@@ -245,9 +245,12 @@ def entry_confirm(*, entry: Entry) -> Entry:
             entry.confirmed_at = timezone.now()
             template = "registration_confirmed"
         entry.save(update_fields=["status", "confirmed_at", "cancelled_at", "refund_amount"])
-        # A refused entry proves nothing: its claims wait (and never take effect).
+        # A refused entry proves nothing: its claims wait (and never take effect). An
+        # organiser's link waits for its own link's confirmation (claims.claim_propose).
         for claim in PersonClaim.objects.filter(member__entry=entry,
-                                                state=PersonClaim.State.WAITING).exclude(
+                                                state=PersonClaim.State.WAITING,
+                                                proposed_by__isnull=True,
+                                                registrant_token__isnull=True).exclude(
                 member__entry__status=EntryStatus.CANCELLED):
             claim_registrant_confirm(claim=claim)
         work.record(event=event.code, number=entry.number, status=entry.status,

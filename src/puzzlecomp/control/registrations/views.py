@@ -29,6 +29,7 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.history import member_facts_derived
 from puzzlecomp.championships.selectors.people import (
+    archive_only,
     event_candidates,
     member_candidates,
     merges_to_undo,
@@ -256,8 +257,9 @@ def history_facts(request: HttpRequest, championship: Championship, event_code: 
             for i, fact, label in facts]}
         for m in members
     ]
-    matches = [{"person": m.person, "member": m, "candidates": member_candidates(m)}
-               for m in members]
+    waiting = _links_waiting(members)
+    matches = [{"person": m.person, "member": m, "candidates": member_candidates(m),
+                "waiting": waiting.get(m.pk, set())} for m in members]
     elsewhere = set(EntryMember.objects.filter(person__in=[m.person_id for m in members])
                     .exclude(entry=entry).values_list("person_id", flat=True))
     return render(request, "control/registrations/history.html", {
@@ -353,16 +355,26 @@ def same_person(request: HttpRequest, championship: Championship, event_code: st
         member = get_object_or_404(EntryMember.objects.select_related("person"), entry=entry,
                                    pk=form.cleaned_data["member"])
         known = _offered(request, member, form.cleaned_data["person"])
+        # A person of the archive alone takes the entrant's record only once the entrant
+        # confirms (issue 22): an organiser's link is a claim that waits (staff: at once).
+        waits = (known is not None and not request.user.is_staff
+                 and bool(archive_only([known.pk])))
         try:
             if known is None:
                 raise PeopleRefused("people.not_offered", "That person was not offered.")
-            person_merge(keep=known, other=member.person, reason=form.cleaned_data["reason"],
-                         user=request.user)
+            if waits:
+                claims.claim_propose(member=member, person=known,
+                                     reason=form.cleaned_data["reason"], user=request.user)
+            else:
+                person_merge(keep=known, other=member.person,
+                             reason=form.cleaned_data["reason"], user=request.user)
         except PeopleRefused as refused:
             messages.error(request, message_of(refused.code, str(refused), {}))
         else:
-            messages.success(request, _("%(name)s is now one person across championships.")
-                             % {"name": known})
+            messages.success(request, _(
+                "Linked: %(name)s counts as this entrant once the entrant confirms by the link "
+                "we emailed them.") % {"name": known} if waits else
+                _("%(name)s is now one person across championships.") % {"name": known})
     else:
         messages.error(request, message_of("people.reason_missing", "Give a reason.", {}))
     if request.POST.get("back") == "known_people":
@@ -376,7 +388,20 @@ def known_people(request: HttpRequest, championship: Championship,
                  event_code: str) -> HttpResponse:
     """Every member of the event who may be a person known from other championships."""
     event = _event(championship, event_code)
+    matches = event_candidates(event=event)
+    waiting = _links_waiting([match.member for match in matches])
     return render(request, "control/registrations/known_people.html", {
         "championship": championship, "event": event,
-        "matches": event_candidates(event=event),
+        "matches": [{"member": match.member, "candidates": match.candidates,
+                     "waiting": waiting.get(match.member.pk, set())} for match in matches],
     })
+
+
+def _links_waiting(members: list[EntryMember]) -> dict[int, set[int]]:
+    """The known people each member is linked to by a claim still waiting for proof."""
+    waiting: dict[int, set[int]] = {}
+    for member_id, person_id in PersonClaim.objects.filter(
+            member__in=members, state=PersonClaim.State.WAITING).values_list(
+            "member_id", "person_id"):
+        waiting.setdefault(member_id, set()).add(person_id)
+    return waiting

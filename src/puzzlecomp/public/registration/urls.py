@@ -10,5 +10,6 @@ urlpatterns = [
     path("sent/", views.sent, name="sent"),
     path("confirm/<str:token>/", views.confirm, name="confirm"),
     path("claim/<str:token>/", views.claim, name="claim"),
+    path("link/<str:token>/", views.link, name="link"),
     path("<slug:event_code>/", views.register, name="register"),
 ]

@@ -13,10 +13,11 @@ from django.utils.translation import gettext as _
 from puzzlecomp.championships.models import Championship, Entry, Event, PersonClaim
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.registration import (
+    event_period,
     outside_official_ranking,
     registration_overview,
 )
-from puzzlecomp.championships.services.claims import claim_owner_confirm
+from puzzlecomp.championships.services.claims import claim_owner_confirm, claim_registrant_confirm
 from puzzlecomp.championships.services.people import PeopleRefused
 from puzzlecomp.championships.services.registration import entry_confirm, entry_register
 from puzzlecomp.championships.throttle import client_address, throttle_hit
@@ -48,7 +49,8 @@ def register(request: HttpRequest, slug: str, event_code: str) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("championship"), code=event_code,
                               championship__slug=slug, championship__published=True)
     form = RegistrationForm(event, request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid() and not form.ask_known_people():
+    if request.method == "POST" and form.is_valid() and not (
+            _window_open(event) and form.ask_known_people()):
         if _too_many(request, form):
             form.errors.append(_("Too many registrations from here. Try again in an hour."))
             return render(request, "public/registration/form.html", {
@@ -67,6 +69,13 @@ def register(request: HttpRequest, slug: str, event_code: str) -> HttpResponse:
         "championship": event.championship, "event": event, "form": form,
         "official_ranking": _official_ranking(event.championship),
     })
+
+
+def _window_open(event: Event) -> bool:
+    """Registration is open now: "Is this you?" is asked only then (a closed window refuses the
+    entry anyway, and the question would name the archive's people for nothing)."""
+    period, now = event_period(event), timezone.now()
+    return (period.opens is None or period.opens <= now) and now < period.closes
 
 
 def _too_many(request: HttpRequest, form: RegistrationForm) -> bool:
@@ -114,6 +123,23 @@ def claim(request: HttpRequest, slug: str, token: str) -> HttpResponse:
             claim_owner_confirm(claim=found)
         return redirect("public:registration:claim", slug=slug, token=token)
     return render(request, "public/registration/claim.html", {
+        "championship": found.member.entry.event.championship, "claim": found,
+        "event": found.member.entry.event,
+    })
+
+
+def link(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """The link mailed to an entrant an organiser linked to a person of the archive: they
+    confirm that those results are theirs. Until then nothing changes (services/claims.py)."""
+    found = get_object_or_404(PersonClaim.objects.select_related(
+        "person", "member__entry__event__championship"), registrant_token=token,
+        member__entry__event__championship__slug=slug)
+    if (request.method == "POST" and found.state == PersonClaim.State.WAITING
+            and found.registrant_confirmed_at is None):
+        with contextlib.suppress(PeopleRefused):  # decided meanwhile: the page shows how
+            claim_registrant_confirm(claim=found)
+        return redirect("public:registration:link", slug=slug, token=token)
+    return render(request, "public/registration/link.html", {
         "championship": found.member.entry.event.championship, "claim": found,
         "event": found.member.entry.event,
     })

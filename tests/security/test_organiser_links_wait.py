@@ -1,0 +1,137 @@
+"""Issue 22 (left open at stop 32): an organiser's "same person" link of an entrant to a person
+of the archive alone is a claim that waits for the entrant's own confirmation by email. Before,
+the link merged at once: the archived record took the entrant's email and birth date and the
+entrant's results, on the organiser's word (docs/people.md, Claims; docs/security.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from puzzlecomp.championships.models import EntryMember, Person, PersonChange, PersonClaim, Role
+from puzzlecomp.championships.services.claims import claim_approve
+from puzzlecomp.championships.services.people import PeopleRefused
+from tests.web.test_archive import imported
+from tests.web.test_facts import enter
+
+
+@pytest.fixture
+def archived(db) -> Person:
+    imported()
+    return Person.objects.get(archive_id="Pslow")
+
+
+@pytest.fixture
+def entrant(championship, archived) -> EntryMember:
+    """An entrant of the organiser's championship named like the archived person."""
+    return enter(championship, "individual", Person.objects.create(
+        first_name=archived.first_name, last_name=archived.last_name, nationality="CZ",
+        email="entrant@example.org", birth_date=dt.date(1991, 3, 4)))
+
+
+@pytest.fixture(autouse=True)
+def _mails_after_commit(django_capture_on_commit_callbacks, monkeypatch):
+    """Every write's emails go out as after a real commit."""
+    from django.db import transaction
+
+    def at_once(func, using=None, robust=False):
+        func()
+
+    monkeypatch.setattr(transaction, "on_commit", at_once)
+
+
+def link(client, championship, member: EntryMember, known: Person, back: str = ""):
+    return client.post(
+        reverse("control:registrations:same_person",
+                args=[championship.slug, member.entry.event.code, member.entry.number]),
+        {"member": member.pk, "person": known.pk, "reason": "Looks like her", "back": back})
+
+
+def _linked_mail() -> str:
+    [asked] = [m for m in mail.outbox if m.to == ["entrant@example.org"]]
+    return urlsplit(re.search(r"https?://\S+/link/\S+/", asked.body)[0]).path
+
+
+def test_an_organisers_link_to_an_archived_person_changes_nothing_until_the_entrant_confirms(
+        championship, client_as, client, archived, entrant):
+    history = EntryMember.objects.filter(person=archived).count()
+    organiser = client_as(championship, Role.ORGANISER)
+    response = link(organiser, championship, entrant, archived, back="known_people")
+    page = organiser.get(response.url).content.decode()
+    assert "waiting for the entrant" in page.lower()
+    entrant.refresh_from_db()
+    archived.refresh_from_db()
+    # The entrant keeps their own record; the archive record takes nothing of theirs.
+    assert entrant.person != archived
+    assert (archived.email, archived.birth_date) == ("", None)
+    assert EntryMember.objects.filter(person=archived).count() == history
+    claim = PersonClaim.objects.get()
+    assert (claim.state, claim.person, claim.member) == ("waiting", archived, entrant)
+    assert [c.kind for c in PersonChange.objects.all()] == ["claim"]
+    # The entrant's own confirmation, by the link mailed to them, makes it one person.
+    path = _linked_mail()
+    shown = client.get(path).content.decode()
+    assert "Are these earlier results yours?" in shown
+    client.post(path)
+    entrant.refresh_from_db()
+    claim.refresh_from_db()
+    assert (claim.state, entrant.person) == ("done", archived)
+    assert [c.kind for c in PersonChange.objects.order_by("pk")] == ["claim", "approval",
+                                                                      "merge"]
+
+
+def test_an_organiser_cannot_approve_their_own_link_in_place_of_the_known_persons_email(
+        championship, client_as, client, archived, entrant):
+    archived.email = "the-real-one@example.org"
+    archived.save()
+    organiser = client_as(championship, Role.ORGANISER)
+    link(organiser, championship, entrant, archived)
+    client.post(_linked_mail())
+    claim = PersonClaim.objects.get()
+    assert claim.state == "waiting"
+    assert claim.registrant_confirmed_at is not None
+    from django.contrib.auth import get_user_model
+    mine = get_user_model().objects.get(pk=organiser.session["_auth_user_id"])
+    with pytest.raises(PeopleRefused) as refused:
+        claim_approve(claim=claim, reason="Trust me", user=mine)
+    assert refused.value.code == "claims.staff_approves"
+    staff = get_user_model().objects.create_user(username="operator", password="pw-12345678",
+                                                 is_staff=True)
+    claim_approve(claim=claim, reason="Passport seen by the federation", user=staff)
+    claim.refresh_from_db()
+    entrant.refresh_from_db()
+    assert (claim.state, entrant.person) == ("done", archived)
+    archived.refresh_from_db()
+    assert archived.email == "the-real-one@example.org"
+
+
+def test_confirming_the_entry_is_no_confirmation_of_an_organisers_link(
+        championship, client_as, archived, entrant):
+    """The entry's own confirmation email proves the address, not that the archive is theirs."""
+    from puzzlecomp.championships.models import EntryStatus
+    from puzzlecomp.championships.services.registration import entry_confirm
+
+    entry = entrant.entry
+    entry.status = EntryStatus.UNCONFIRMED
+    entry.save()
+    link(client_as(championship, Role.ORGANISER), championship, entrant, archived)
+    entry_confirm(entry=entry)
+    claim = PersonClaim.objects.get()
+    assert (claim.state, claim.registrant_confirmed_at) == ("waiting", None)
+    entrant.refresh_from_db()
+    assert entrant.person != archived
+
+
+def test_a_pending_link_lends_no_history_to_seeding(championship, client_as, archived,
+                                                      entrant):
+    """docs/people.md: seeding reads the archive's history only once the link is confirmed."""
+    from puzzlecomp.championships.selectors.history import member_facts_derived
+
+    link(client_as(championship, Role.ORGANISER), championship, entrant, archived)
+    debutant = member_facts_derived(championship=championship)[entrant.pk][0]
+    assert debutant is True
