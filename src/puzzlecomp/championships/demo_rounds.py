@@ -27,7 +27,7 @@ from puzzlecomp.championships.services.disputes import (
 from puzzlecomp.championships.services.groups import entry_group_move, groups_assign
 from puzzlecomp.championships.services.qualifiers import next_round_create, qualifiers_confirm
 from puzzlecomp.championships.services.results import ResultValues, result_record, result_submit
-from puzzlecomp.championships.services.rounds import round_state_set
+from puzzlecomp.championships.services.rounds import group_plan, round_state_set
 from puzzlecomp.championships.services.seating import seating_assign
 from puzzlecomp.championships.services.settings import entry_models_choose, round_model_choice
 from puzzlecomp.rules.results import Status
@@ -71,8 +71,10 @@ def _moved_by_hand(rnd: Round) -> None:
 
 def _record_half(rnd: Round, rng: random.Random) -> None:
     """Start the round 100 minutes ago (so it is counting) and record about half its groups."""
-    round_state_set(round=rnd, state=RoundState("counting"),
-                    starts_at=timezone.now() - dt.timedelta(minutes=100))
+    started = timezone.now() - dt.timedelta(minutes=100)
+    # The schedule the organiser published: every group planned to start together.
+    group_plan(round=rnd, planned=dict.fromkeys(rnd.groups, started))
+    round_state_set(round=rnd, state=RoundState("counting"), starts_at=started)
     rules = round_rules(rnd)
     limit = rules.time_limit_seconds
     pieces = rules.total_pieces
