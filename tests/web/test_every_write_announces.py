@@ -63,6 +63,7 @@ from puzzlecomp.championships.services import (
     registration,
     relay,
     results,
+    results_package,
     rounds,
     seating,
     settings,
@@ -125,6 +126,9 @@ UNAUDITED = {
     # The groups and seats a draw or seating replaces, and putting them back: written inside
     # groups_assign, seating_assign and their undo, which audit and announce.
     "backup_make", "backup_restore",
+    # The operator's list of other installations' keys belongs to no championship (the
+    # audit log is per championship); `puzzlecomp results trust` prints what it added.
+    "trusted_key_add",
 }
 
 
@@ -470,6 +474,8 @@ WRITES: dict[str, Scenario] = {
     "championship_import": ("running", lambda w: (lambda data: lambda: (
         interchange.championship_import(data, slug="copy", user=w.organiser)))(
             interchange.championship_export(w.championship))),
+    "results_package_issue": ("running", lambda w: lambda: (
+        results_package.results_package_issue(championship=w.championship, user=w.organiser))),
     "table_export": ("registration", lambda w: lambda: exporting.table_export(
         championship=w.championship, fmt="csv", by=w.organiser,
         table=people_table(championship=w.championship, private=True))),

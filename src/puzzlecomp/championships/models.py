@@ -726,3 +726,12 @@ class Notice(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["championship", "seq"], name="notice_seq_unique")
         ]
+
+
+
+# The results packages' tables: a module of their own, registered with the app from here.
+from puzzlecomp.championships.package_models import (  # noqa: E402, F401
+    PackageResult,
+    ResultsPackage,
+    TrustedKey,
+)

@@ -16,6 +16,7 @@ from puzzlecomp.cli import (
     groups,
     organiser,
     rank,
+    results,
     rulesets,
     seat,
     seed,
@@ -29,7 +30,7 @@ from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 
 COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, seed, championship,
-            archive, organiser, translations, bench)
+            archive, results, organiser, translations, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

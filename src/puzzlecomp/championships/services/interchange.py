@@ -35,6 +35,7 @@ from puzzlecomp.championships.models import (
     Membership,
     ModelChoice,
     Notice,
+    PackageResult,
     Person,
     PersonChange,
     PersonClaim,
@@ -44,10 +45,12 @@ from puzzlecomp.championships.models import (
     RelayDraw,
     Result,
     ResultChange,
+    ResultsPackage,
     Role,
     Round,
     Seat,
     TimeCreditGrant,
+    TrustedKey,
 )
 from puzzlecomp.championships.services.archive import living_facts_derive
 from puzzlecomp.championships.services.work import action_audit, unit_of_work
@@ -111,6 +114,11 @@ LEFT_OUT: dict[type[Model], str] = {
                   "(names users); the people as they are now are carried",
     PersonClaim: "a registrant's pending \"this is me\" claims an existing person record of "
                  "this installation, which a file's people never join",
+    ResultsPackage: "a results package is signed by the installation that issued it and "
+                    "verified against its key; the new installation issues its own",
+    PackageResult: "the codes of an issued package's results belong with that package",
+    TrustedKey: "the operator's trust in other installations' keys belongs to the "
+                "installation, not to any championship",
 }
 
 
