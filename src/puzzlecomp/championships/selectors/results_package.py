@@ -4,6 +4,7 @@ who did not consent to publication is named by nothing, not even an id."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -255,6 +256,8 @@ class PackageStanding:
     later: ResultsPackage | None = None
     result: PublishedResult | None = None
     problems: tuple[str, ...] = ()
+    # Names of what the result belongs to, as the package gives them.
+    names: dict[str, str] | None = None
 
 
 def package_standing(content: str | bytes) -> PackageStanding:
@@ -297,7 +300,18 @@ def result_code_standing(code: str) -> PackageStanding:
         return PackageStanding("not_from_here")
     document = json.loads(found.package.content)
     result = next(r for r in package_results(document) if r.code == found.code)
-    return _standing(found.package, result)
+    return dataclasses.replace(_standing(found.package, result),
+                               names=_names(document, result))
+
+
+def _names(document: dict[str, Any], result: PublishedResult) -> dict[str, str]:
+    event = next(e for e in document["events"] if e["code"] == result.event)
+    rnd = next(r for r in event["rounds"] if r["code"] == result.round)
+    entry = next((e for e in event["entries"] if e["number"] == result.entry), None)
+    return {"championship": document["championship"]["name"], "event": event["name"],
+            "round": rnd["name"], "entry": entry["name"] if entry else "",
+            "country": entry["country"] if entry else "",
+            "list_status": document["list_status"], "issued_at": document["issued_at"]}
 
 
 def certificate_code(code: str) -> str:

@@ -1,0 +1,42 @@
+"""Anyone may check a results package or a certificate: upload the package, or enter (or scan)
+the certificate's code, and read whether it is valid, replaced by a later correction, or not
+from this installation (docs/results-package.md)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+from puzzlecomp.championships.clock_face import duration
+from puzzlecomp.championships.selectors.results_package import (
+    PackageStanding,
+    certificate_code,
+    installation_public_key,
+    package_standing,
+    result_code_standing,
+)
+from puzzlecomp.rules import limits
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def verify(request: HttpRequest) -> HttpResponse:
+    """The form, and the answer for the code in the address or the package uploaded."""
+    standing: PackageStanding | None = None
+    code = request.GET.get("code", "").strip()[:100]
+    if request.method == "POST":
+        upload = request.FILES.get("package")
+        standing = (package_standing(upload.read(limits.MAX_CHAMPIONSHIP_FILE_BYTES + 1))
+                    if upload is not None else PackageStanding("invalid", problems=(
+                        "no file was chosen",)))
+    elif code:
+        standing = result_code_standing(code)
+    result = standing.result.result if standing and standing.result else None
+    public, fingerprint = installation_public_key()
+    return render(request, "public/packages/verify.html", {
+        "standing": standing, "code": code, "result": result,
+        "shown_code": certificate_code(standing.result.code) if standing and standing.result
+        else "",
+        "final_time": duration(result["final_seconds"]) if result else "",
+        "public_key": public, "fingerprint": fingerprint,
+    })
