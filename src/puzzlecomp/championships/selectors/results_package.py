@@ -317,3 +317,9 @@ def _names(document: dict[str, Any], result: PublishedResult) -> dict[str, str]:
 def certificate_code(code: str) -> str:
     """A result's code as a certificate prints it: its first digits in groups of four."""
     return " ".join(code[i:i + 4] for i in range(0, CODE_SHOWN, 4))
+
+
+def certificate_codes(package: ResultsPackage, round_code: str) -> dict[int, str]:
+    """Entry number -> the code of its result in `round_code` of the package."""
+    return dict(package.results.filter(round_code=round_code)
+                .values_list("entry_number", "code"))

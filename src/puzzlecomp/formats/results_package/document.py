@@ -78,8 +78,10 @@ def _signed_bytes(document: dict[str, Any]) -> bytes:
 
 def result_code(championship: str, event: str, round_code: str, result: dict[str, Any]) -> str:
     """A result's code (a certificate carries it): SHA-256 of the result as published, with
-    the championship, event and round it belongs to."""
-    fields = {k: v for k, v in result.items() if k != "code"}
+    the championship, event and round it belongs to. Its validation status is left out: a
+    result checked, then validated after the dispute window, is still the same result (the
+    signature covers the status)."""
+    fields = {k: v for k, v in result.items() if k not in ("code", "validation")}
     return hashlib.sha256(canonical({"championship": championship, "event": event,
                                      "round": round_code, "result": fields})).hexdigest()
 
