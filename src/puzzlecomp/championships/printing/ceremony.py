@@ -122,10 +122,11 @@ def _verification(pdf: Document, url: str, code: str) -> None:
     """The QR code to the verification page in the lower right corner, the code beneath."""
     qr = io.BytesIO()
     segno.make(url, error="m", micro=False, mask=2).save(qr, kind="png", scale=6, border=1)
-    size = 30
-    x, y = pdf.w - 20 - size, pdf.h - 28 - size
-    pdf.image(qr, x=x, y=y, w=size, h=size, link=url)
-    pdf.set_xy(x - 12, y + size + 0.5)
+    size, caption = 30, 50
+    # Inside the inner frame (14 mm from the edge), the caption centred under the code.
+    left, y = pdf.w - 18 - caption, pdf.h - 24 - size
+    pdf.image(qr, x=left + (caption - size) / 2, y=y, w=size, h=size, link=url)
+    pdf.set_xy(left, y + size + 0.5)
     pdf.use(7)
-    pdf.cell(size + 24, 3, pdf.text_of(_("Verify: %(code)s") % {"code": certificate_code(code)}),
+    pdf.cell(caption, 3, pdf.text_of(_("Verify: %(code)s") % {"code": certificate_code(code)}),
              align="C")

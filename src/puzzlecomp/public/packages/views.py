@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from puzzlecomp.championships.clock_face import duration
+from puzzlecomp.championships.messages import STATUS_LABELS
 from puzzlecomp.championships.selectors.results_package import (
     PackageStanding,
     certificate_code,
@@ -17,6 +19,12 @@ from puzzlecomp.championships.selectors.results_package import (
     result_code_standing,
 )
 from puzzlecomp.rules import limits
+
+
+# A result's validation status (docs/results-package.md) as the page reads it.
+VALIDATION_WORDS = {"recorded": _("recorded by a judge"), "checked": _("checked by a judge"),
+                    "validated": _("validated: the dispute window has closed"),
+                    "corrected": _("corrected after publication")}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -38,5 +46,7 @@ def verify(request: HttpRequest) -> HttpResponse:
         "shown_code": certificate_code(standing.result.code) if standing and standing.result
         else "",
         "final_time": duration(result["final_seconds"]) if result else "",
+        "status": STATUS_LABELS.get(result["status"], result["status"]) if result else "",
+        "validation": VALIDATION_WORDS.get(result["validation"], "") if result else "",
         "public_key": public, "fingerprint": fingerprint,
     })
