@@ -20,7 +20,6 @@ from puzzlecomp.championships.selectors.results_package import (
 )
 from puzzlecomp.rules import limits
 
-
 # A result's validation status (docs/results-package.md) as the page reads it.
 VALIDATION_WORDS = {"recorded": _("recorded by a judge"), "checked": _("checked by a judge"),
                     "validated": _("validated: the dispute window has closed"),
