@@ -8,7 +8,14 @@ import json
 import pytest
 
 from puzzlecomp.championships.demo import DEMO_SLUG, demo_load
-from puzzlecomp.championships.models import Round, RoundState, TrustedKey
+from puzzlecomp.championships.models import (
+    Championship,
+    Person,
+    Result,
+    Round,
+    RoundState,
+    TrustedKey,
+)
 from puzzlecomp.cli.main import main
 
 pytestmark = pytest.mark.django_db
@@ -83,3 +90,56 @@ def test_key_prints_the_fingerprint_and_trust_adds_another_key(capsys):
     assert TrustedKey.objects.get().name == "WJPF server"
     code, _, err = run(capsys, "results", "trust", "bm90IGEga2V5", "--name", "x")
     assert (code, err) == (2, "error: public_key: an Ed25519 public key has 32 bytes, not 9\n")
+
+
+def final_individual_package(capsys, tmp_path) -> str:
+    """The demo's individual first round complete and final, as a package file."""
+    demo_load(individuals=30, pairs=10, teams=6)
+    first = Round.objects.get(event__championship__slug=DEMO_SLUG, event__code="individual",
+                              code="first")
+    done = set(first.results.values_list("entry_id", flat=True))
+    Result.objects.bulk_create(
+        Result(round=first, entry_id=s.entry_id, status="finished", time_seconds=3000 + n)
+        for n, s in enumerate(first.seats.filter(no_show=False)) if s.entry_id not in done)
+    Round.objects.filter(event=first.event).exclude(pk=first.pk).delete()
+    Round.objects.filter(pk=first.pk).update(state=RoundState.FINAL)
+    path = tmp_path / "individual.json"
+    assert run(capsys, "results", "package", DEMO_SLUG, "--event", "individual", "--output",
+               str(path))[0] == 0
+    return str(path)
+
+
+def test_the_archive_imports_a_package_only_from_a_trusted_key(capsys, tmp_path):
+    path = final_individual_package(capsys, tmp_path)
+    code, _, err = run(capsys, "archive", "import", path, "--prefix", "elsewhere-2025")
+    assert code == 2
+    assert err.startswith(f"error: {path}: issuer.public_key: key ")
+    assert "is not trusted here" in err
+    assert not Championship.objects.filter(slug="elsewhere-2025").exists()
+    public = run(capsys, "results", "key")[1].split()[2]
+    assert run(capsys, "results", "trust", public, "--name", "Venue laptop")[0] == 0
+    code, out, err = run(capsys, "archive", "import", path, "--prefix", "elsewhere-2025")
+    assert (code, err) == (0, "")
+    assert out.startswith("archived elsewhere-2025 from a package signed by a trusted key")
+    archived = Championship.objects.get(slug="elsewhere-2025")
+    assert archived.archived
+    source = Round.objects.get(event__championship__slug=DEMO_SLUG, event__code="individual")
+    copied = Round.objects.get(event__championship=archived, event__code="individual")
+    assert copied.results.count() == source.results.count()
+    # The people are matched by their tagged ids: a second import finds the same people.
+    people = set(Person.objects.filter(entries__entry__event__championship=archived))
+    assert all(p.archive_id for p in people)
+    run(capsys, "archive", "import", path, "--prefix", "elsewhere-again")
+    again = Championship.objects.get(slug="elsewhere-again")
+    assert set(Person.objects.filter(entries__entry__event__championship=again)) == people
+
+
+def test_a_provisional_package_stays_out_of_the_archive(capsys, tmp_path):
+    demo_load(individuals=30, pairs=10, teams=6)
+    public = run(capsys, "results", "key")[1].split()[2]
+    run(capsys, "results", "trust", public, "--name", "Here")
+    path = tmp_path / "teams.json"
+    run(capsys, "results", "package", DEMO_SLUG, "--event", "teams", "--output", str(path))
+    code, _, err = run(capsys, "archive", "import", str(path))
+    assert code == 2
+    assert err.startswith(f"error: {path}: list_status: provisional: only a package whose")

@@ -190,6 +190,16 @@ def build(state: str, django_user_model) -> World:
     return world
 
 
+def _final_package(world: World) -> str:
+    """The world's event made final, as a package signed with a key trusted here."""
+    from puzzlecomp.championships.selectors.results_package import installation_public_key
+
+    Round.objects.filter(event=world.event).update(state=RoundState.FINAL)
+    results_package.trusted_key_add(public_key=installation_public_key()[0], name="Here")
+    return results_package.results_package_issue(championship=world.championship,
+                                                 event_code=world.event.code).content
+
+
 def _tiebreaker_called(world: World) -> None:
     """Two finalists born 1990, everyone else a junior out in the first round, the final final:
     Junior 18 calls its tiebreaker (wjpc-2025.txt, Subcategories (*))."""
@@ -474,6 +484,9 @@ WRITES: dict[str, Scenario] = {
     "championship_import": ("running", lambda w: (lambda data: lambda: (
         interchange.championship_import(data, slug="copy", user=w.organiser)))(
             interchange.championship_export(w.championship))),
+    "package_archive_import": ("running", lambda w: (lambda content: lambda: (
+        results_package.package_archive_import(content, slug="archived-copy")))(
+            _final_package(w))),
     "results_package_issue": ("running", lambda w: lambda: (
         results_package.results_package_issue(championship=w.championship, user=w.organiser))),
     "table_export": ("registration", lambda w: lambda: exporting.table_export(

@@ -232,7 +232,7 @@ def test_not_json_an_unknown_version_too_large_or_too_deep_are_refused(package):
     assert "nested more than" in problems_of(caught.value)[0]
     missing = copy.deepcopy(package)
     del missing["events"][0]["rounds"][0]["result_count"]
-    assert refused(missing)[0].startswith("events[0].rounds[0]: 'result_count' is a required")
+    assert refused(missing)[0].startswith('events[0].rounds[0]: "result_count" is a required')
 
 
 def test_the_key_is_made_at_first_use_readable_by_its_owner_only(signing_key, db):

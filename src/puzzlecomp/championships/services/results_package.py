@@ -18,18 +18,22 @@ from puzzlecomp.championships.models import (
     ResultsPackage,
     TrustedKey,
 )
+from puzzlecomp.championships.selectors.person_pages import iso_of_ioc
 from puzzlecomp.championships.selectors.results_package import (
     installation_key_get,
     package_list_status,
     results_package_body,
 )
+from puzzlecomp.championships.services.interchange import championship_import
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.formats.interchange import problem
 from puzzlecomp.formats.results_package.document import (
     PackageError,
     package_hash,
+    package_load,
     package_results,
     package_sign,
+    package_verify,
 )
 from puzzlecomp.formats.results_package.signing import fingerprint, public_key_bytes
 
@@ -94,3 +98,86 @@ def trusted_key_add(*, public_key: str, name: str, user: Any = None) -> TrustedK
                                              "added_by": user if getattr(
                                                  user, "is_authenticated", False) else None})
     return key
+
+
+ARCHIVE_ISSUER = "puzzlecomp-archive"
+
+
+def package_archive_import(content: str | bytes, *, slug: str | None = None,
+                           user: Any = None) -> Championship:
+    """Import another installation's final results package as an archived championship, its
+    people matched by their tagged ids; PackageError naming the field when it does not verify,
+    its key is not trusted here or it is not final, InterchangeError when the championship
+    cannot be created (nothing is imported either way)."""
+    document = package_verify(package_load(content))
+    issuer = document["issuer"]
+    if not TrustedKey.objects.filter(public_key=issuer["public_key"]).exists():
+        raise PackageError([problem("issuer.public_key", (
+            f"key {issuer['fingerprint']} is not trusted here: compare its fingerprint with "
+            "the issuer's, then add it with `puzzlecomp results trust PUBLIC_KEY --name NAME`"))])
+    states = {r["state"] for e in document["events"] for r in e["rounds"]}
+    if document["list_status"] == "provisional" or states - {"final"}:
+        raise PackageError([problem("list_status", (
+            f"{document['list_status']}: only a package whose every round is final goes into "
+            "the archive"))])
+    return championship_import(_championship_file(document), slug=slug, user=user,
+                               operator=True)
+
+
+def _championship_file(document: dict[str, Any]) -> dict[str, Any]:
+    """The package as a championship file (docs/interchange.md) of an archived championship."""
+    c = document["championship"]
+    people: dict[str, dict[str, Any]] = {}
+    entries, results = [], []
+    for event in document["events"]:
+        for entry in event["entries"]:
+            members = []
+            for position, member in enumerate(m for m in entry["members"] if m["name"]):
+                person = _person(people, member)
+                members.append({"person": person["id"], "position": position,
+                                "represents": person["nationality"], "consent_publish": True})
+            entries.append({"event": event["code"], "number": entry["number"],
+                            "name": entry["name"], "country": entry["country"],
+                            "status": "confirmed", "registered_at": c["starts_at"],
+                            "members": members})
+        for rnd in event["rounds"]:
+            results += [{
+                "event": event["code"], "round": rnd["code"], "entry": r["entry"],
+                "status": r["status"], "time_seconds": r["time_seconds"],
+                "pieces": r["pieces_counted"] if r["status"] == "unfinished" else None,
+                "missing": r["missing"], "time_credit": r["time_credit_seconds"],
+                "checked": True, "published_rank": r["rank"], "archive_group": r["group"],
+                "recorded_at": rnd["published_at"] or c["starts_at"],
+            } for r in rnd["results"]]
+    return {
+        "format": "puzzlecomp-championship", "version": 5,
+        "generator": f"{document['software']['name']} {document['software']['version']}",
+        "championship": {"slug": c["slug"], "name": c["name"], "ruleset_id": c["ruleset"]["id"],
+                         "venue": c["venue"], "starts_at": c["starts_at"],
+                         "ends_on": c["ends_on"], "time_zone": c["time_zone"],
+                         "published": True, "archived": True},
+        "events": [{"code": e["code"], "name": e["name"], "kind": e["kind"], "rounds": [{
+            "code": r["code"], "name": r["name"], "position": r["position"],
+            "time_limit_minutes": r["time_limit_minutes"], "groups": r["groups"],
+            "state": "final", "published_at": r["published_at"],
+            "puzzles": [{"position": p["position"], "brand": p["maker"], "pieces": p["pieces"],
+                         "motif": p["motif"]} for p in r["puzzles"]],
+        } for r in e["rounds"]]} for e in document["events"]],
+        "people": list(people.values()), "entries": entries, "results": results,
+    }
+
+
+def _person(people: dict[str, dict[str, Any]], member: dict[str, Any]) -> dict[str, Any]:
+    """The file's person of a package's member, one per tagged id: the archive's id where the
+    package gives one, else the issuing installation's (as `pcFINGERPRINT-ID`)."""
+    ids = {i["issuer"]: i["id"] for i in member["ids"]}
+    archive_id = ids.get(ARCHIVE_ISSUER) or next(
+        (f"pc{issuer.removeprefix('puzzlecomp:')[:12]}-{value}"[:40]
+         for issuer, value in ids.items()), None)
+    key = archive_id or f"#{len(people)}"
+    if key not in people:
+        first, _, last = member["name"].partition(" ")
+        people[key] = {"id": len(people) + 1, "first_name": first, "last_name": last or first,
+                       "nationality": iso_of_ioc(member["nationality"]) or "",
+                       "consent_publish": True, "archive_id": archive_id}
+    return people[key]

@@ -12,15 +12,16 @@ import copy
 import datetime as dt
 import functools
 import hashlib
+import itertools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+import jsonschema_rs
 import rfc8785
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from jsonschema import Draft202012Validator
 
 from puzzlecomp.formats.interchange import (
     InterchangeError,
@@ -58,8 +59,8 @@ def package_schema() -> dict[str, Any]:
 
 
 @functools.cache
-def _validator() -> Draft202012Validator:
-    return Draft202012Validator(package_schema())
+def _validator() -> jsonschema_rs.Draft202012Validator:
+    return jsonschema_rs.Draft202012Validator(package_schema())
 
 
 def canonical(value: Any) -> bytes:
@@ -154,8 +155,8 @@ def schema_problems(document: Any) -> list[InterchangeProblem]:
     if document.get("version") != VERSION:
         return [problem("version", f"version {document.get('version')!r} is unknown; this "
                         f"puzzlecomp reads version {VERSION}")]
-    errors = sorted(_validator().iter_errors(document), key=lambda e: list(e.absolute_path))
-    return [problem(field_path(e.absolute_path), e.message[:300]) for e in errors[:20]]
+    errors = itertools.islice(_validator().iter_errors(document), 20)
+    return [problem(field_path(e.instance_path), e.message[:300]) for e in errors]
 
 
 def package_verify(document: Any, *, previous: dict[str, Any] | None = None) -> dict[str, Any]:
