@@ -37,8 +37,8 @@ def test_every_package_written_is_valid_against_the_schema(make_championship, se
     rnd = Round.objects.get(event__championship=championship, event__code="individual",
                             code="final")
     rules = round_rules(rnd)
-    for (country, status, seconds, share, consent), entry in zip(
-            entrants, [add_entries(rnd.event, {e[0]: 1})[0] for e in entrants], strict=True):
+    for country, status, seconds, share, consent in entrants:
+        [entry] = add_entries(rnd.event, {country: 1})
         EntryMember.objects.filter(entry=entry).update(consent_publish=consent)
         values = {"time_seconds": min(seconds, rules.time_limit_seconds - 1)} \
             if status is Status.FINISHED else \
