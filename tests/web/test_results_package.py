@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import rfc8785
 
 from puzzlecomp.championships.demo import DEMO_SLUG, demo_load
 from puzzlecomp.championships.models import (
@@ -32,6 +33,7 @@ from puzzlecomp.championships.services.results_package import results_package_is
 from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.formats.results_package.document import (
     PackageError,
+    canonical,
     package_hash,
     package_load,
     package_schema,
@@ -251,3 +253,19 @@ def test_a_package_signed_by_another_key_is_not_from_here(package, signing_key):
     invalid = package_standing(b"not json")
     assert invalid.state == "invalid"
     assert invalid.problems[0].startswith("(top level): not JSON")
+
+
+@pytest.mark.parametrize("value", [
+    {"b": 1, "a": [True, None, -0, 10**15], "é": "x"},
+    {"text": "tab\t quote\" back\\ nul\u0000 \u001f del\u007f line\u2028 žluť"},
+    {"emoji": "\U0001f9e9", "\u00e9": "key sorted by code point"},
+    {"z": {"y": [], "x": {}}, "A": "", "_": 1},
+    {"float": 1.0, "nested": [{"f": 0.5}]},
+])
+def test_the_fast_canonical_form_is_rfc_8785s(value):
+    assert canonical(value) == rfc8785.dumps(value)
+
+
+def test_a_whole_package_is_canonical_as_rfc_8785_writes_it(package):
+    assert canonical(package) == rfc8785.dumps(package)
+    assert canonical(package["events"][0]) == rfc8785.dumps(package["events"][0])

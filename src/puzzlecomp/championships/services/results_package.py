@@ -29,7 +29,6 @@ from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.formats.interchange import problem
 from puzzlecomp.formats.results_package.document import (
     PackageError,
-    package_hash,
     package_load,
     package_results,
     package_sign,
@@ -57,17 +56,18 @@ def results_package_issue(*, championship: Championship, event_code: str | None 
     status = package_list_status(body)
     if latest is not None and latest.list_status in ISSUED_FINAL:
         status = "correction"
-    document = package_sign(body, key=installation_key_get(), list_status=status,
-                            replaces=latest.hash if latest else None,
-                            issued_at=now or timezone.now(), software=SOFTWARE)
+    document, signed_hash = package_sign(body, key=installation_key_get(), list_status=status,
+                                         replaces=latest.hash if latest else None,
+                                         issued_at=now or timezone.now(), software=SOFTWARE)
     if latest is not None and _same_results(json.loads(latest.content), document):
         return latest
     with unit_of_work(RESULTS_PACKAGE_ISSUED, championship=championship, user=user,
                       event=scope, list_status=status) as work:
         issued = ResultsPackage.objects.create(
-            championship=championship, event_code=scope, hash=package_hash(document),
+            championship=championship, event_code=scope, hash=signed_hash,
             replaces=document["replaces"], list_status=status, issued_at=now or timezone.now(),
-            content=json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+            # One line: the compiled encoder writes the WJPC's 2 MB ten times faster.
+            content=json.dumps(document, ensure_ascii=False) + "\n")
         PackageResult.objects.bulk_create(
             (PackageResult(package=issued, code=r.code, event_code=r.event, round_code=r.round,
                            entry_number=r.entry) for r in package_results(document)),

@@ -8,7 +8,6 @@ database. Every problem names its place in the document, e.g.
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import functools
 import hashlib
@@ -64,8 +63,33 @@ def _validator() -> jsonschema_rs.Draft202012Validator:
 
 
 def canonical(value: Any) -> bytes:
-    """The value as canonical JSON (RFC 8785): the exact bytes a signature covers."""
+    """The value as canonical JSON (RFC 8785): the exact bytes a signature covers.
+
+    Without floats and with ASCII keys (every package the schema admits, unless a number was
+    written as 1.0), RFC 8785's form is what the compiled `json` encoder writes with sorted
+    keys, no spaces and UTF-8 text: the same escapes, the same integers, keys in the same
+    order. `rfc8785` serialises anything else, and a test pins the two to the same bytes.
+    """
+    if _plain(value):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False,
+                          separators=(",", ":")).encode()
     return rfc8785.dumps(value)
+
+
+def _plain(value: Any) -> bool:
+    """Whether a value holds no float and only ASCII keys, at any depth."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if not all(key.isascii() for key in item):
+                return False
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, float):
+            return False
+    return True
 
 
 def package_hash(document: dict[str, Any]) -> str:
@@ -106,10 +130,11 @@ def package_results(document: dict[str, Any]) -> list[PublishedResult]:
 
 def package_sign(body: dict[str, Any], *, key: Ed25519PrivateKey, list_status: str,
                  replaces: str | None, issued_at: dt.datetime,
-                 software: tuple[str, str]) -> dict[str, Any]:
+                 software: tuple[str, str]) -> tuple[dict[str, Any], str]:
     """The signed package of `body` (`championship`, `scope`, `officials`, `events`, the
-    results without their codes): codes added, validated against the schema, signed."""
-    document = copy.deepcopy(body)
+    results without their codes; the codes are added to it) and its hash: validated against
+    the schema, signed."""
+    document = body
     for event in document["events"]:
         for rnd in event["rounds"]:
             rnd["result_count"] = len(rnd["results"])
@@ -125,10 +150,11 @@ def package_sign(body: dict[str, Any], *, key: Ed25519PrivateKey, list_status: s
         "issuer": {"public_key": public, "fingerprint": fingerprint(public)},
         **document,
     }
-    document["signature"] = {"algorithm": ALGORITHM, "value": sign(key, _signed_bytes(document))}
+    signed = _signed_bytes(document)
+    document["signature"] = {"algorithm": ALGORITHM, "value": sign(key, signed)}
     # Validated on write as on read: the program never hands out a package its schema refuses.
     _raise(schema_problems(document))
-    return document
+    return document, "sha256:" + hashlib.sha256(signed).hexdigest()
 
 
 def package_load(content: str | bytes) -> Any:
