@@ -81,7 +81,7 @@ def test_the_championship_page_shows_the_key_and_its_fingerprint(client, issued)
 
 def test_the_api_serves_the_published_schema(client, db):
     response = client.get("/api/v1/schemas/results-package.schema.json")
-    assert response["Content-Type"] == "application/schema+json"
+    assert response["Content-Type"] == "application/json; charset=utf-8"
     assert response.json()["$id"] == "https://puzzlecomp.org/schemas/results-package/1"
     assert "/api/v1/schemas/results-package.schema.json" in client.get(
         "/api/v1/openapi.json").json()["paths"]

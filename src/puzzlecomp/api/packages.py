@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 from ninja import Router
 
 from puzzlecomp.formats.results_package.document import package_schema
@@ -15,6 +15,5 @@ router = Router(tags=["results package"])
 @router.get("/schemas/results-package.schema.json", response={200: dict},
             summary="The JSON Schema of the signed results package (its `$id` names the "
             "version)")
-def results_package_schema(request: HttpRequest) -> HttpResponse:
-    return HttpResponse(json.dumps(package_schema(), indent=1),
-                        content_type="application/schema+json")
+def results_package_schema(request: HttpRequest) -> dict[str, Any]:
+    return package_schema()
