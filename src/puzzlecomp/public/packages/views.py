@@ -24,6 +24,8 @@ from puzzlecomp.rules import limits
 VALIDATION_WORDS = {"recorded": _("recorded by a judge"), "checked": _("checked by a judge"),
                     "validated": _("validated: the dispute window has closed"),
                     "corrected": _("corrected after publication")}
+LIST_STATUS_WORDS = {"provisional": _("provisional"), "final": _("final"),
+                     "correction": _("correction")}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -48,4 +50,6 @@ def verify(request: HttpRequest) -> HttpResponse:
         "status": STATUS_LABELS.get(result["status"], result["status"]) if result else "",
         "validation": VALIDATION_WORDS.get(result["validation"], "") if result else "",
         "public_key": public, "fingerprint": fingerprint,
+        "list_status": LIST_STATUS_WORDS.get(standing.package.list_status, "")
+        if standing and standing.package else "",
     })
