@@ -125,6 +125,8 @@ WRITES: dict[str, Role | str] = {
     "public:registration:claim": ANYONE,
     "public:disputes:entrant": ANYONE,
     "public:disputes:emails": ANYONE,
+    # Checking a results package changes nothing; anyone may upload one (issue 29).
+    "public:packages:verify": ANYONE,
     # Pages that answer a POST like a GET (they change nothing, but are guarded the same).
     "control:data:index": Role.JUDGE,
     "control:data:people": Role.JUDGE,

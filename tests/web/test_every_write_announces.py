@@ -67,6 +67,7 @@ from puzzlecomp.championships.services import (
     registration,
     relay,
     results,
+    results_package,
     rounds,
     seating,
     settings,
@@ -132,6 +133,9 @@ UNAUDITED = {
     # The groups and seats a draw or seating replaces, and putting them back: written inside
     # groups_assign, seating_assign and their undo, which audit and announce.
     "backup_make", "backup_restore",
+    # The operator's list of other installations' keys belongs to no championship (the
+    # audit log is per championship); `puzzlecomp results trust` prints what it added.
+    "trusted_key_add",
 }
 
 
@@ -191,6 +195,16 @@ def build(state: str, django_user_model) -> World:
         return world
     qualifiers.qualifiers_confirm(round=first, knowingly=True)
     return world
+
+
+def _final_package(world: World) -> str:
+    """The world's event made final, as a package signed with a key trusted here."""
+    from puzzlecomp.championships.selectors.results_package import installation_public_key
+
+    Round.objects.filter(event=world.event).update(state=RoundState.FINAL)
+    results_package.trusted_key_add(public_key=installation_public_key()[0], name="Here")
+    return results_package.results_package_issue(championship=world.championship,
+                                                 event_code=world.event.code).content
 
 
 def _tiebreaker_called(world: World) -> None:
@@ -480,6 +494,11 @@ WRITES: dict[str, Scenario] = {
     "championship_import": ("running", lambda w: (lambda data: lambda: (
         interchange.championship_import(data, slug="copy", user=w.organiser)))(
             interchange.championship_export(w.championship))),
+    "package_archive_import": ("running", lambda w: (lambda content: lambda: (
+        results_package.package_archive_import(content, slug="archived-copy")))(
+            _final_package(w))),
+    "results_package_issue": ("running", lambda w: lambda: (
+        results_package.results_package_issue(championship=w.championship, user=w.organiser))),
     "table_export": ("registration", lambda w: lambda: exporting.table_export(
         championship=w.championship, fmt="csv", by=w.organiser,
         table=people_table(championship=w.championship, private=True))),

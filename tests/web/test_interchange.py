@@ -276,9 +276,9 @@ def test_an_existing_slug_is_refused_unless_a_new_one_is_given(lived_in):
 def test_an_unknown_version_or_format_is_refused(lived_in):
     data = championship_export(lived_in)
     with pytest.raises(InterchangeError) as refused:
-        championship_import({**data, "version": 5}, slug="v5")
+        championship_import({**data, "version": 6}, slug="v6")
     assert problems_of(refused.value) == [
-        "version: version 5 is unknown; this puzzlecomp reads versions 1, 2, 3 and 4"]
+        "version: version 6 is unknown; this puzzlecomp reads versions 1, 2, 3, 4 and 5"]
     with pytest.raises(InterchangeError) as refused:
         championship_import({**data, "format": "puzzlecomp-results"}, slug="other")
     assert problems_of(refused.value)[0].startswith("format: expected 'puzzlecomp-championship'")

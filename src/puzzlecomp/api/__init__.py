@@ -11,6 +11,7 @@ from ninja import NinjaAPI
 
 from puzzlecomp.api.devices import ConflictOut, DeviceErrorOut, RulesErrorOut, ViolationOut
 from puzzlecomp.api.devices import router as devices_router
+from puzzlecomp.api.packages import router as packages_router
 from puzzlecomp.api.public import router as public_router
 from puzzlecomp.championships.messages import message_of, violation_message
 from puzzlecomp.championships.schemas import result_out as result_json
@@ -21,6 +22,7 @@ from puzzlecomp.rules.errors import RulesError
 api = NinjaAPI(title="puzzlecomp", version="1", urls_namespace="api")
 api.add_router("/", public_router)
 api.add_router("/device/", devices_router)
+api.add_router("/", packages_router)
 
 
 @api.exception_handler(RulesError)

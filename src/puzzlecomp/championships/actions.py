@@ -210,6 +210,8 @@ CHAMPIONSHIP_DOWNLOADED = _declare("puzzlecomp.export.championship_downloaded",
                                    _("Championship file downloaded (%(people)s people)"))
 PRIVATE_DOWNLOADED = _declare("puzzlecomp.export.private_downloaded",
                               _("Private list %(table)s downloaded"))
+RESULTS_PACKAGE_ISSUED = _declare("puzzlecomp.export.results_package_issued",
+                                  _("Results package issued (%(list_status)s)"))
 
 
 def action_message(code: str, data: Mapping[str, Any]) -> str:

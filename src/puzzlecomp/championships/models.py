@@ -826,3 +826,10 @@ class PayoutAccount(models.Model):
     iban = models.CharField(_("IBAN"), max_length=34, blank=True)
     bic = models.CharField(_("BIC"), max_length=11, blank=True)
     account = models.CharField(_("account (outside SEPA)"), max_length=60, blank=True)
+
+# The results packages' tables: a module of their own, registered with the app from here.
+from puzzlecomp.championships.package_models import (  # noqa: E402, F401
+    PackageResult,
+    ResultsPackage,
+    TrustedKey,
+)

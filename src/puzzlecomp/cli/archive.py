@@ -34,9 +34,11 @@ def register(subparsers: Any) -> None:
         "people (matched by their ids). A file with any problem imports nothing: one line per "
         f"problem, exit status 2. The WJPC 2019-2025 sample is {SAMPLE.name} in the package.",
     )
-    imported.add_argument("results", metavar="RESULTS.csv",
-                          help=f"results file, - for stdin, or 'sample' for {SAMPLE.name}")
-    imported.add_argument("--ruleset", required=True,
+    imported.add_argument("results", metavar="RESULTS.csv|PACKAGE.json",
+                          help=f"results file, - for stdin, or 'sample' for {SAMPLE.name}; or "
+                          "a signed results package (docs/results-package.md) of a key added "
+                          "with `puzzlecomp results trust`")
+    imported.add_argument("--ruleset", default=None,
                           help="the ruleset whose events the divisions are, e.g. wjpc-2025")
     imported.add_argument("--editions", default=None, metavar="EDITIONS.toml",
                           help="the puzzles of past editions where they differed from the "
@@ -59,6 +61,10 @@ def register(subparsers: Any) -> None:
 def run_import(args: argparse.Namespace) -> int:
     from puzzlecomp.cli.championship import database_setup
 
+    if args.results.endswith(".json"):
+        return run_package_import(args)
+    if args.ruleset is None:
+        raise CommandError("--ruleset is required for a results file (e.g. --ruleset wjpc-2025)")
     path = str(SAMPLE) if args.results == "sample" else args.results
     prefix = args.prefix or Path(path).stem.removesuffix("-results") or "archive"
     if not prefix.replace("-", "").isalnum():
@@ -100,6 +106,28 @@ def run_import(args: argparse.Namespace) -> int:
         print(member_warning, file=sys.stderr)
     print(f"archived {done.results} results in {', '.join(done.championships)}; "
           f"{done.people_created} people new to the archive")
+    return 0
+
+
+def run_package_import(args: argparse.Namespace) -> int:
+    """A trusted installation's final results package, as an archived championship."""
+    from puzzlecomp.cli.championship import database_setup
+
+    try:
+        content = Path(args.results).read_bytes()
+    except OSError as exc:
+        raise CommandError(f"{args.results}: {exc.strerror}") from None
+    database_setup()
+    from puzzlecomp.championships.services.results_package import package_archive_import
+    from puzzlecomp.formats.interchange import InterchangeError
+
+    try:
+        championship = package_archive_import(content, slug=args.prefix)
+    except InterchangeError as error:
+        for problem in error.problems:
+            print(f"error: {args.results}: {problem}", file=sys.stderr)
+        return 2
+    print(f"archived {championship.slug} from a package signed by a trusted key")
     return 0
 
 

@@ -17,6 +17,7 @@ from puzzlecomp.cli import (
     organiser,
     payments,
     rank,
+    results,
     rulesets,
     seat,
     seed,
@@ -30,7 +31,7 @@ from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 
 COMMANDS = (serve, rank, advance, standings, awards, rulesets, groups, seat, seed, championship,
-            archive, organiser, translations, bench, payments)
+            archive, results, organiser, translations, bench, payments)
 
 
 def build_parser() -> argparse.ArgumentParser:

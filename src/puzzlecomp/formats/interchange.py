@@ -40,9 +40,10 @@ FORMAT = "puzzlecomp-championship"
 # moves, relay draws, time credit grants); version 3 the archive's and people's: the archived
 # flag, each person's archive id, members' derived debutant fact and the organiser's
 # overrides, and the group difficulty published with a round; version 4 the championship's
-# time zone. An older file reads as having none of them.
-VERSION = 4
-VERSIONS = (1, 2, 3, 4)
+# time zone; version 5 the groups' planned and actual starts (`group_starts` of a round). An
+# older file reads as having none of them.
+VERSION = 5
+VERSIONS = (1, 2, 3, 4, 5)
 
 # ISO 3166 alpha-2, as stored; the importer also checks the code names a country.
 CountryCode = Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
@@ -171,6 +172,16 @@ class GroupDifficultyData(Model):
     high: Annotated[float, Field(ge=-100, le=10_000)] | None = None
 
 
+class GroupStartData(Model):
+    """A group of a round whose groups play one after another: its planned start, the start
+    the head judge gave and its state."""
+
+    group: Group
+    planned_at: AwareDatetime | None = None
+    started_at: AwareDatetime | None = None
+    state: RoundStateName = "planned"
+
+
 class RoundData(Model):
     code: str = Field(min_length=1, max_length=40)
     name: Name = Field(max_length=100)
@@ -186,6 +197,7 @@ class RoundData(Model):
     puzzles: list[PuzzleData] = Field(default=[], max_length=limits.MAX_PUZZLES)
     group_difficulty: list[GroupDifficultyData] = Field(default=[],
                                                         max_length=limits.MAX_GROUPS)
+    group_starts: list[GroupStartData] = Field(default=[], max_length=limits.MAX_GROUPS)
 
 
 class EventData(Model):
@@ -422,7 +434,7 @@ class TimeCreditData(Model):
 
 class ChampionshipFile(Model):
     format: Literal["puzzlecomp-championship"]
-    version: Literal[1, 2, 3, 4]
+    version: Literal[1, 2, 3, 4, 5]
     generator: str = text(200)
     exported_at: AwareDatetime | None = None
     championship: ChampionshipData
@@ -667,6 +679,11 @@ def reference_problems(document: ChampionshipFile, *,
                 problems.append(problem(f"events[{e}].rounds[{r}].code",
                                         f"round {rnd.code!r} appears twice in {event.code}"))
             rounds.add((event.code, rnd.code))
+            starts = [s.group for s in rnd.group_starts]
+            for g, seen_before in enumerate(_seen(starts)):
+                if seen_before:
+                    problems.append(problem(f"events[{e}].rounds[{r}].group_starts[{g}].group",
+                                            f"group {starts[g]!r} starts twice"))
     events = _repeated(problems, "events", "code", [e.code for e in document.events])
     people: set[object] = {*_repeated(problems, "people", "id",
                                       [p.id for p in document.people]), *known_people}

@@ -20,4 +20,5 @@ urlpatterns = [
     path("c/<slug:slug>/disputes/", include("puzzlecomp.public.disputes.urls")),
     path("c/<slug:slug>/standings/", include("puzzlecomp.public.standings.urls")),
     path("", include("puzzlecomp.public.people.urls")),
+    path("", include("puzzlecomp.public.packages.urls")),
 ]

@@ -129,6 +129,11 @@ def database_from_env(default_sqlite: Path) -> dict[str, object]:
 
 DATABASES = {"default": database_from_env(DATA_DIR / "puzzlecomp.sqlite3")}
 
+# The installation's Ed25519 key that signs results packages (docs/results-package.md): made at
+# first use, readable by its owner only; in venue mode beside the generated secret key.
+RESULTS_KEY_FILE = Path(os.environ.get("PUZZLECOMP_RESULTS_KEY_FILE",
+                                       DATA_DIR / "results-signing-key"))
+
 # Redis (REDIS_URL) shares the cache between app processes (form limits, snapshots) and
 # carries live notices between them. Sites sharing one Redis each keep their cache keys and
 # their notices' channel under their own prefix.

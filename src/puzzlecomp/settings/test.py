@@ -1,6 +1,8 @@
 """Tests: SQLite by default; TEST_DATABASE_URL runs the same suite on PostgreSQL."""
 
 import os
+import tempfile
+from pathlib import Path
 
 from puzzlecomp.settings.base import *  # noqa: F403
 from puzzlecomp.settings.base import DATABASES
@@ -22,3 +24,6 @@ STORAGES = {
 
 # WhiteNoise serves collected files; tests use Django's own static handling instead.
 MIDDLEWARE = [m for m in MIDDLEWARE if not m.startswith("whitenoise")]  # noqa: F405
+
+# Tests sign results packages with a key of their own run, never the developer's (./var).
+RESULTS_KEY_FILE = Path(tempfile.mkdtemp(prefix="puzzlecomp-test-key-")) / "results-signing-key"

@@ -6,12 +6,16 @@ awards page.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import io
+from collections.abc import Mapping, Sequence
+from urllib.parse import urlencode
 
+import segno
 from django.utils import formats
 from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.printing.documents import Document
+from puzzlecomp.championships.selectors.results_package import certificate_code
 from puzzlecomp.championships.selectors.standings import AwardRow, EventStandings
 from puzzlecomp.championships.time_zones import local
 
@@ -71,8 +75,11 @@ def ceremony_list_pdf(standings: EventStandings) -> bytes:
     return pdf.to_bytes()
 
 
-def certificates_pdf(standings: EventStandings, awards: Sequence[AwardRow]) -> bytes:
-    """One certificate page (A4 landscape) per prize."""
+def certificates_pdf(standings: EventStandings, awards: Sequence[AwardRow], *,
+                     codes: Mapping[int, str], verify_url: str) -> bytes:
+    """One certificate page (A4 landscape) per prize; each carries a QR code to the
+    verification page with the code of the winner's result in the signed results package
+    (`codes`: entry number -> code)."""
     event = standings.event
     championship = event.championship
     held = " · ".join(part for part in (
@@ -106,4 +113,21 @@ def certificates_pdf(standings: EventStandings, awards: Sequence[AwardRow]) -> b
             pdf.write_line(award.prize, 15, height=10, align="C")
         pdf.set_y(pdf.h - 40)
         pdf.write_line(held, 11, height=7, align="C")
+        code = codes.get(award.entry)
+        if code:
+            _verification(pdf, f"{verify_url}?{urlencode({'code': code})}", code)
     return pdf.to_bytes()
+
+
+def _verification(pdf: Document, url: str, code: str) -> None:
+    """The QR code to the verification page in the lower right corner, the code beneath."""
+    qr = io.BytesIO()
+    segno.make(url, error="m", micro=False, mask=2).save(qr, kind="png", scale=6, border=1)
+    size, caption = 30, 50
+    # Inside the inner frame (14 mm from the edge), the caption centred under the code.
+    left, y = pdf.w - 18 - caption, pdf.h - 24 - size
+    pdf.image(qr, x=left + (caption - size) / 2, y=y, w=size, h=size, link=url)
+    pdf.set_xy(left, y + size + 0.5)
+    pdf.use(7)
+    pdf.cell(caption, 3, pdf.text_of(_("Verify: %(code)s") % {"code": certificate_code(code)}),
+             align="C")

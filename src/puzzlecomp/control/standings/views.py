@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -21,8 +23,10 @@ from puzzlecomp.championships.printing.ceremony import (
     certificates_pdf,
 )
 from puzzlecomp.championships.roles import requires_role, role_of
+from puzzlecomp.championships.selectors.results_package import certificate_codes
 from puzzlecomp.championships.selectors.rounds import event_rounds_to_come
 from puzzlecomp.championships.selectors.standings import EventStandings, event_standings_get
+from puzzlecomp.championships.services.results_package import results_package_issue
 from puzzlecomp.championships.services.standings import event_standings_publish
 from puzzlecomp.championships.services.tiebreakers import tiebreaker_round_create
 from puzzlecomp.rules.errors import RulesError
@@ -185,6 +189,13 @@ def certificates(request: HttpRequest, championship: Championship, event: str,
         if not chosen:
             raise Http404
         what = "certificates" if entry is None else f"certificate-{category}-{entry}"
-        return _pdf(certificates_pdf(found, chosen), ceremony_file_name(found, what))
+        # Printing certificates issues the event's signed package (the one there is when
+        # nothing changed): each certificate's code is its winner's result in it.
+        issued = results_package_issue(championship=championship, event_code=found.event.code,
+                                       user=request.user)
+        return _pdf(certificates_pdf(
+            found, chosen, codes=certificate_codes(issued, found.prizes.round_id),
+            verify_url=settings.SITE_URL.rstrip("/") + reverse("public:packages:verify")),
+            ceremony_file_name(found, what))
 
     return _papers(request, championship, event, build)

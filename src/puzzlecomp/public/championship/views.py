@@ -15,6 +15,7 @@ from django.views.decorators.http import require_safe
 
 from puzzlecomp.championships.models import Championship, Role
 from puzzlecomp.championships.roles import role_of
+from puzzlecomp.championships.selectors.results_package import installation_public_key
 from puzzlecomp.public.championship.calendar import championship_is_on
 from puzzlecomp.public.championship.entrants import (
     FOUND_MOST,
@@ -52,6 +53,7 @@ def championship(request: HttpRequest, slug: str) -> HttpResponse:
         "follows": championship_is_on(found, rounds_live=bool(story.live), now=now),
         "staff": role is not None and role <= Role.JUDGE,
         "labels": _clock_labels(),
+        "signing_key": installation_public_key(),
     })
 
 

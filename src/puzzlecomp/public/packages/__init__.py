@@ -1,0 +1,1 @@
+"""The public verification of results packages and certificates (docs/results-package.md)."""
