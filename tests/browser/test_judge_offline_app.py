@@ -149,20 +149,38 @@ def test_a_new_release_replaces_the_phones_copy_at_the_next_online_load(
 
 
 # Makes the outbox's storage refuse every write while `window.storageFull` is true, as a phone
-# whose storage quota is used up does.
+# whose storage quota is used up does; `window.spareFull` makes localStorage refuse its writes
+# too (a phone whose every storage is full).
 FULL_STORAGE = """
 window.storageFull = false;
+window.spareFull = false;
 const put = IDBObjectStore.prototype.put;
 IDBObjectStore.prototype.put = function (...args) {
   if (window.storageFull) throw new DOMException("Quota exceeded.", "QuotaExceededError");
   return put.apply(this, args);
 };
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (...args) {
+  if (window.spareFull) throw new DOMException("Quota exceeded.", "QuotaExceededError");
+  return setItem.apply(this, args);
+};
 """
 
 
+def leaving_asks(context, page) -> bool:
+    """Whether closing the page (as a reload or leaving does) asks the judge first."""
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.type), dialog.dismiss()))
+    page.close(run_before_unload=True)
+    context.new_page().wait_for_timeout(500)
+    return dialogs == ["beforeunload"]
+
+
 @pytest.mark.parametrize("language", ["en", "cs"])
-def test_a_record_the_full_storage_refuses_is_shown_as_not_sent_and_sent_later(
+def test_a_record_the_full_storage_refuses_is_sent_at_once_from_the_page(
         browser, asgi_server, running_round, tmp_path, language):
+    """With the network there, a record the phone cannot store is sent from the page at once
+    (once the server stores it, it is safe), not after the storage takes it again."""
     championship = running_round.event.championship
     context, page = phone(browser, tmp_path / "phone", asgi_server, language=language)
     context.add_init_script(FULL_STORAGE)
@@ -170,27 +188,94 @@ def test_a_record_the_full_storage_refuses_is_shown_as_not_sent_and_sent_later(
     page.evaluate("window.storageFull = true")
     entry(page, 1).locator('button[data-action="tap"]').tap()
     page.locator('#sheet-form button[data-submit="later"]').tap()
+    # Well within the outbox's first wait: sent now, not when the storage has room again.
+    for _ in range(50):
+        if Result.objects.filter(round=running_round, entry__number=1).exists():
+            break
+        page.wait_for_timeout(100)
+    assert Result.objects.get(round=running_round, entry__number=1).status == "finished"
+    expect(page.locator("#sync")).to_have_attribute("data-state", "sent")
+    expect(page.locator("article.notice.unkept")).to_have_count(0)
+    assert outbox_records(page, championship.slug) == []
+    assert ResultChange.objects.count() == 1
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_a_record_the_full_storage_refuses_offline_is_kept_in_the_spare_storage(
+        browser, asgi_server, running_round, tmp_path, language):
+    """Offline with the outbox's storage full: the record goes to the other storage, survives
+    a reload, and is sent once when the network is back."""
+    championship = running_round.event.championship
+    context, page = phone(browser, tmp_path / "phone", asgi_server, language=language)
+    context.add_init_script(FULL_STORAGE)
+    pair(page, championship)
+    screen_kept(page)
+    context.set_offline(True)
+    page.evaluate("window.storageFull = true")
+    entry(page, 1).locator('button[data-action="tap"]').tap()
+    page.locator('#sheet-form button[data-submit="later"]').tap()
 
     notice = page.locator("article.notice.unkept")
     expect(notice).to_have_count(1)
-    words = {"en": ("Entry 1: not sent", "its storage is full"),
-             "cs": ("Startující 1: neodesláno", "úložiště je plné")}[language]
-    expect(notice).to_contain_text(words[0])
-    expect(notice).to_contain_text(words[1])
+    expect(notice).to_have_attribute("data-spare", "true")
+    words = {"en": ("Entry 1: not sent", "its storage is full", "survives a reload"),
+             "cs": ("Startující 1: neodesláno", "úložiště je plné", "přežije znovunačtení")}
+    for word in words[language]:
+        expect(notice).to_contain_text(word)
     expect(page.locator("#sync")).to_have_attribute("data-state", "unkept")
-    # The entrant's line shows the time, marked as not sent.
     expect(entry(page, 1).locator(".held-mark")).to_be_visible()
     expect(entry(page, 1)).to_have_attribute("data-status", "finished")
-    screenshot(page, f"judge-storage-full-{language}")
+    screenshot(page, f"judge-storage-full-spare-{language}")
     assert outbox_records(page, championship.slug) == []
-    assert not Result.objects.exists()
 
-    # Space again: the phone keeps the record and sends it, without a tap.
-    page.evaluate("window.storageFull = false")
+    # Kept in the spare storage: the reload does not ask, and the record is still there.
+    # (The reloaded page's storage takes records again: the record moves into the outbox.)
+    page.reload()
+    expect(entry(page, 1)).to_have_attribute("data-status", "finished")
+    expect(page.locator("#sync")).to_have_text("Offline: 1 entrant waiting to send"
+                                               if language == "en" else re.compile(r"1"))
+    assert not Result.objects.exists()
+    context.set_offline(False)
     expect(page.locator("#sync")).to_have_attribute("data-state", "sent", timeout=BACK_ONLINE_MS)
-    expect(notice).to_have_count(0)
     assert Result.objects.get(round=running_round, entry__number=1).status == "finished"
     assert ResultChange.objects.count() == 1
+    assert page.evaluate(f"localStorage.getItem('puzzlecomp-judge-spare-{championship.slug}')") \
+        is None
+    context.close()
+
+
+def test_a_record_held_only_in_the_page_asks_before_a_reload(
+        browser, asgi_server, running_round, tmp_path):
+    """Every storage full, offline, on HTTPS with the screen kept: the record is in the page
+    only, the screen says so, and a reload or leaving the page asks first."""
+    championship = running_round.event.championship
+    context, page = phone(browser, tmp_path / "phone", asgi_server)
+    context.add_init_script(FULL_STORAGE)
+    pair(page, championship)
+    screen_kept(page)
+    context.set_offline(True)
+    page.evaluate("window.storageFull = true; window.spareFull = true")
+    entry(page, 1).locator('button[data-action="tap"]').tap()
+    page.locator('#sheet-form button[data-submit="later"]').tap()
+    notice = page.locator("article.notice.unkept")
+    expect(notice).to_have_attribute("data-spare", "false")
+    expect(notice).to_contain_text("keep this page open")
+    screenshot(page, "judge-storage-full-page-only")
+    assert leaving_asks(context, page)
+    context.close()
+
+
+def test_with_the_screen_kept_a_reload_with_stored_records_does_not_ask(
+        browser, asgi_server, running_round, tmp_path):
+    championship = running_round.event.championship
+    context, page = phone(browser, tmp_path / "phone", asgi_server)
+    pair(page, championship)
+    screen_kept(page)
+    context.set_offline(True)
+    record_finish(page, 1)
+    expect(page.locator("#sync")).to_have_text("Offline: 1 entrant waiting to send")
+    assert not leaving_asks(context, page)
     context.close()
 
 
@@ -230,6 +315,17 @@ def test_records_waiting_when_the_storage_is_cleared_are_put_back_and_sent_once(
         }};
     }})""")
     screenshot(page, "judge-storage-cleared")
+    # The notice stays in view wherever the judge is on the page.
+    page.evaluate("document.getElementById('tables').style.paddingBottom = '3000px'; window.scrollTo(0, 2000)")
+    page.wait_for_timeout(300)
+    box = app.bounding_box()
+    assert box is not None and 0 <= box["y"] < 200
+    # No copy of the screen left on the phone: leaving the page asks first.
+    assert page.evaluate("""new Promise((resolve) => {
+        const event = new Event("beforeunload", { cancelable: true });
+        window.dispatchEvent(event);
+        resolve(event.defaultPrevented);
+    })""")
 
     context.set_offline(False)
     expect(page.locator("#sync")).to_have_attribute("data-state", "sent", timeout=BACK_ONLINE_MS)

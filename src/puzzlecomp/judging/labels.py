@@ -146,4 +146,9 @@ def screen_labels() -> dict[str, str | list[str]]:
             "%(count)s entrants not sent: the phone's storage failed", n)),
         "reason_quota": _("its storage is full"),
         "reason_unavailable": _("its storage is not available"),
+        "reason_certificate": _("it does not trust this connection's certificate"),
+        "reason_refused": _("the browser refused it"),
+        "unkept_spare_text": _("the phone's storage refused this record (%(reason)s), so it is "
+                               "kept in its spare storage: it survives a reload and is sent as "
+                               "soon as the network is there."),
     }

@@ -34,18 +34,47 @@ export async function keepScreen({ url, scope, release, onEvent }) {
     ask();
   });
   const register = () => worker.register(url, { scope, updateViaCache: "none" });
-  // Back online: look for a new release at once, not at the next page load; registering
-  // again also brings the worker back after the phone's storage was cleared.
-  window.addEventListener("online", () => register().then(ask).catch(() => {}));
-  let registration;
+  // Look for a new release now (back online, the server answered again), not at the next page
+  // load: update() fetches the worker's script, which names the release; registering again
+  // also brings the worker back after the phone's storage was cleared.
+  const lookAgain = () => register().then((found) => found.update()).then(ask).catch(() => {});
+  window.addEventListener("online", lookAgain);
   try {
-    registration = await register();
+    await register();
   } catch (error) {
     onEvent({ kind: "not-kept", error: error?.name ?? "Error" });
-    return null;
+    return lookAgain;
   }
   ask();
-  return registration;
+  return lookAgain;
+}
+
+/** Records the outbox's storage (IndexedDB) refused, kept in the page's other storage
+ * (localStorage, its own quota): they survive a reload while either storage takes them. */
+export class SpareRecords {
+  constructor(slug) {
+    this.key = `puzzlecomp-judge-spare-${slug}`;
+  }
+
+  load() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(this.key) ?? "[]");
+      return Array.isArray(kept) ? kept : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** Keep these records (none: forget them); returns null, or the name of the error. */
+  save(items) {
+    try {
+      if (items.length) localStorage.setItem(this.key, JSON.stringify(items));
+      else localStorage.removeItem(this.key);
+      return null;
+    } catch (error) {
+      return error?.name ?? "Error";
+    }
+  }
 }
 
 /** The round's data (the device API's answer) and the clock's offset, kept per championship. */
@@ -93,10 +122,22 @@ export function storageReason(name, labels) {
   return name === "QuotaExceededError" ? labels.reason_quota : labels.reason_unavailable;
 }
 
-/** On plain HTTP a reload needs the network: ask before leaving while `waiting()` is true. */
-export function guardLeaving(waiting) {
+/** The words for why the service worker was refused: the storage, or the connection (a
+ * certificate the phone does not trust is no storage trouble). */
+export function workerReason(name, labels) {
+  if (name === "SecurityError") return labels.reason_certificate;
+  if (name === "TypeError" || name === "NetworkError" || name === "AbortError") {
+    return labels.reason_refused;
+  }
+  return storageReason(name, labels);
+}
+
+/** Ask before a reload or leaving the page while `mustAsk()` is true: records held only in
+ * the page, or waiting records and no copy of the screen on the phone (plain HTTP, a worker
+ * refused, the storage cleared), where reopening needs the network. */
+export function guardLeaving(mustAsk) {
   window.addEventListener("beforeunload", (event) => {
-    if (!waiting()) return;
+    if (!mustAsk()) return;
     event.preventDefault();
     // Older browsers show the dialog only when a value is set.
     event.returnValue = "";

@@ -10,7 +10,8 @@ import {
   Outbox, entryKey, rebase, requestBody, retryDelay, sendWaiting, serverFailuresWaiting,
 } from "./judge-outbox.js";
 import {
-  RoundData, canKeepScreen, guardLeaving, keepScreen, lostRecords, newerMe, storageReason,
+  RoundData, SpareRecords, canKeepScreen, guardLeaving, keepScreen, lostRecords, newerMe,
+  storageReason, workerReason,
 } from "./judge-offline.js";
 
 const REFRESH_MS = 30_000;
@@ -24,6 +25,7 @@ const outbox = new Outbox(`puzzlecomp-judge-${root.dataset.slug}`);
 const sheet = document.getElementById("sheet");
 const roundData = new RoundData(root.dataset.slug);
 const kept = roundData.load();
+const spare = new SpareRecords(root.dataset.slug);
 // After a reload without the network the page may be the phone's copy: the round's data kept
 // since is newer, and the clock runs on from the offset measured last.
 if (kept.offsetMs !== null) clock.offsetMs = kept.offsetMs;
@@ -31,8 +33,9 @@ if (kept.offsetMs !== null) clock.offsetMs = kept.offsetMs;
 const state = {
   me: newerMe(readJson("judge-state"), kept.me),
   items: [],
-  // Records the phone's storage refused (full, unavailable): in this page only, not sent.
-  unkept: [],
+  // Records the outbox's storage refused (full, unavailable): sent from the page, kept in the
+  // spare storage while it takes them (`spare`: true), else in this page only.
+  unkept: spare.load().map((item) => ({ ...item, spare: true })),
   // What the screen says about the phone's copy and storage (renderApp).
   app: { worker: canKeepScreen() ? "starting" : "plain-http", workerError: null,
          storage: null, roundData: null, restored: 0 },
@@ -457,7 +460,7 @@ function refusalText(body) {
 }
 
 function renderNotices() {
-  const notices = state.items.filter((i) => i.state !== "waiting").map((item) => {
+  const notices = allItems().filter((i) => i.state !== "waiting").map((item) => {
     const title = `${entryName(item)}`;
     if (item.state === "conflict") {
       const { round } = findEntry(item.round_id, item.entry);
@@ -480,10 +483,10 @@ function renderNotices() {
         h("button", { type: "button", class: "secondary", dataset: { resolve: "dismiss" },
                       onclick: () => dismiss(item) }, L.dismiss)));
   });
-  const unkept = state.unkept.map((item) => h("article", { class: "notice unkept",
-                                                          dataset: { clientId: item.client_id } },
+  const unkept = state.unkept.filter((i) => i.state === "waiting").map((item) => h("article", {
+    class: "notice unkept", dataset: { clientId: item.client_id, spare: String(item.spare) } },
     h("h3", {}, t("unkept_title", { entry: item.entry }), h("small", {}, ` ${entryName(item)}`)),
-    h("p", {}, `${describeItem(item)}: ${t("unkept_text", {
+    h("p", {}, `${describeItem(item)}: ${t(item.spare ? "unkept_spare_text" : "unkept_text", {
       reason: storageReason(item.error_name, L) })}`)));
   document.getElementById("notices").replaceChildren(...unkept, ...notices);
 }
@@ -497,7 +500,7 @@ function renderApp() {
     lines.push(["plain-http", L.app_plain_http]);
   }
   if (app.worker === "not-kept") {
-    lines.push(["not-kept", t("app_not_kept", { reason: storageReason(app.workerError, L) })]);
+    lines.push(["not-kept", t("app_not_kept", { reason: workerReason(app.workerError, L) })]);
   }
   if (app.worker === "updating") lines.push(["updating", L.app_updating]);
   if (app.restored) lines.push(["restored", tn("app_restored", app.restored)]);
@@ -582,8 +585,10 @@ async function store(round, entry, action, puzzle, values) {
   try {
     await outbox.put(item);
   } catch (error) {
-    // Never lost in silence: the judge sees it as not sent, and the phone keeps trying.
+    // Never lost in silence: sent from the page at once, kept in the spare storage if it takes
+    // it, shown to the judge as not kept; the phone keeps trying to store it.
     state.unkept.push({ ...item, error_name: error?.name ?? "Error" });
+    keepSpare();
   }
   await reloadItems();
   flush();
@@ -616,25 +621,85 @@ async function reloadItems() {
       items = await outbox.all();
     } catch (error) {
       state.unkept.push(...lost.map((item) => ({ ...item, error_name: error?.name ?? "Error" })));
+      keepSpare();
     }
   }
   state.items = items;
+  // A record both stored and spare (the page stopped between the two): the stored one counts.
+  const stored = new Set(items.map((item) => item.client_id));
+  if (state.unkept.some((item) => stored.has(item.client_id))) {
+    state.unkept = state.unkept.filter((item) => !stored.has(item.client_id));
+    keepSpare();
+  }
   // Once everything put back is sent, the notice has done its work.
   if (!items.length && !state.unkept.length) state.app.restored = 0;
   render();
+  reloadIfIdle();
 }
 
 /** Records the storage refused go in again once it takes them (space freed, storage back). */
 async function keepUnkept() {
   if (!state.unkept.length) return;
   try {
-    await outbox.putAll(state.unkept.map(({ error_name: _, ...item }) => item));
+    await outbox.putAll(state.unkept.map(({ error_name: _, spare: __, ...item }) => item));
     state.unkept = [];
+    keepSpare();
     await reloadItems();
   } catch {
     // Still refused: they stay shown as not sent.
   }
 }
+
+/** Keep the records the outbox refused in the spare storage; each says whether it is there. */
+function keepSpare() {
+  const error = spare.save(state.unkept.map(({ spare: _, ...item }) => item));
+  state.unkept = state.unkept.map((item) => ({ ...item, spare: error === null }));
+}
+
+/** Records in this page only: a reload or leaving the page loses them. */
+function inPageOnly() {
+  return state.unkept.some((item) => !item.spare);
+}
+
+/** Whether the phone keeps a copy of the screen that opens without the network. */
+function screenKept() {
+  return ["kept", "updating"].includes(state.app.worker) && !state.app.restored;
+}
+
+/** What the outbox sends from: the stored records and those only the page (or the spare
+ * storage) holds, so a record the storage refused is sent at once while there is a network. */
+const sending = {
+  async all() {
+    let stored = [];
+    try {
+      stored = await outbox.all();
+    } catch (error) {
+      // Unreadable storage: the page's records go all the same; flush tries again later.
+      state.app.storage = error?.name ?? "Error";
+    }
+    const ids = new Set(stored.map((item) => item.client_id));
+    return [...stored, ...state.unkept.filter((item) => !ids.has(item.client_id))]
+      .sort((a, b) => a.order - b.order);
+  },
+  put(item) {
+    const at = state.unkept.findIndex((i) => i.client_id === item.client_id);
+    if (at < 0) return outbox.put(item);
+    state.unkept[at] = { ...item, error_name: state.unkept[at].error_name };
+    keepSpare();
+    return Promise.resolve();
+  },
+  putAll(items) {
+    return Promise.all(items.map((item) => sending.put(item)));
+  },
+  delete(clientId) {
+    const at = state.unkept.findIndex((i) => i.client_id === clientId);
+    if (at < 0) return outbox.delete(clientId);
+    outbox.removed.add(clientId);
+    state.unkept.splice(at, 1);
+    keepSpare();
+    return Promise.resolve();
+  },
+};
 
 function onSent(item, body) {
   const { entry } = findEntry(item.round_id, item.entry);
@@ -675,9 +740,10 @@ const flush = singleFlight(async () => {
   retryTimer = null;
   if (state.revoked) return;
   await keepUnkept();
+  const wasDown = state.networkDown;
   let outcome;
   try {
-    outcome = await sendWaiting(outbox, send, { onSent, onChange: reloadItems });
+    outcome = await sendWaiting(sending, send, { onSent, onChange: reloadItems });
   } catch (error) {
     // The storage failed under the outbox (cleared, closed): read it again after a wait.
     state.app.storage = error?.name ?? "Error";
@@ -685,8 +751,10 @@ const flush = singleFlight(async () => {
   }
   state.networkDown = outcome.stopped === "network";
   if (outcome.stopped === "revoked") state.revoked = outcome.revoked ?? {};
+  if (wasDown && !state.networkDown) serverAnswered();
   await reloadItems();
-  if (state.networkDown || state.unkept.length || outcome.stopped === "storage") {
+  if (state.networkDown || state.unkept.length || outcome.stopped === "storage"
+      || state.app.storage) {
     failures += 1;
     retryTimer = setTimeout(flush, retryDelay(failures));
   } else {
@@ -710,12 +778,12 @@ async function resolveWith(item, current, retry) {
     entry.version = current?.version ?? 0;
   }
   if (retry) {
-    await outbox.put({ ...item, state: "waiting", current: null, error: null });
+    await sending.put({ ...item, state: "waiting", current: null, error: null });
   } else {
-    await outbox.delete(item.client_id);
+    await sending.delete(item.client_id);
   }
-  const items = await outbox.all();
-  await outbox.putAll(rebase(items, entryKey(item.round_id, item.entry),
+  const items = await sending.all();
+  await sending.putAll(rebase(items, entryKey(item.round_id, item.entry),
                              entry?.version ?? 0));
   await reloadItems();
   flush();
@@ -940,6 +1008,18 @@ function adopt(fresh) {
   state.me = fresh;
 }
 
+// The server answered since the page opened, and the last read failed (no network).
+let answeredOnce = false;
+let refreshFailed = false;
+// Looks for a new release of the screen (judge-offline.js keepScreen), once there is one.
+let lookForRelease = () => {};
+
+/** The server answers (again): a page opened from the phone's copy may be an older release,
+ * look for a new one now rather than at the next page load. */
+function serverAnswered() {
+  lookForRelease();
+}
+
 const refresh = singleFlight(async () => {
   try {
     const response = await fetch(root.dataset.meUrl, { headers: auth, cache: "no-store" });
@@ -948,10 +1028,14 @@ const refresh = singleFlight(async () => {
     } else if (response.ok) {
       adopt(await response.json());
       keepRoundData();
+      if (!answeredOnce || refreshFailed) serverAnswered();
+      answeredOnce = true;
+      refreshFailed = false;
     }
     render();
   } catch {
     // Offline: keep showing what we have; the clock runs on.
+    refreshFailed = true;
   }
 });
 
@@ -986,22 +1070,36 @@ function onWorker(event) {
   renderApp();
 }
 
+// A new release took over from this page's: load it once no form is open and no record is in
+// this page only (the stored ones survive a reload).
+let reloadWanted = false;
+
 function reloadWhenIdle() {
-  if (!sheet.open) {
-    location.reload();
+  reloadWanted = true;
+  reloadIfIdle();
+}
+
+function reloadIfIdle() {
+  if (!reloadWanted || inPageOnly()) return;
+  if (sheet.open) {
+    sheet.addEventListener("close", reloadIfIdle, { once: true });
     return;
   }
-  sheet.addEventListener("close", () => location.reload(), { once: true });
+  reloadWanted = false;
+  location.reload();
 }
 
 async function start() {
   // The storage closed under the page (cleared): read it again now, put back what it lost.
   outbox.onclose = flushNow;
+  // Ask before leaving while a record is in this page only, or records wait and the phone has
+  // no copy of the screen (reopening needs the network), whatever the connection.
+  guardLeaving(() => inPageOnly()
+    || (!screenKept() && state.items.length + state.unkept.length > 0));
   if (canKeepScreen()) {
     keepScreen({ url: root.dataset.workerUrl, scope: root.dataset.workerScope,
-                 release: root.dataset.release, onEvent: onWorker });
-  } else {
-    guardLeaving(() => state.items.length + state.unkept.length > 0);
+                 release: root.dataset.release, onEvent: onWorker })
+      .then((lookAgain) => { lookForRelease = lookAgain; });
   }
   await outbox.putAll(serverFailuresWaiting(await outbox.all()));
   await reloadItems();
