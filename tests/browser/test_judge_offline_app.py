@@ -148,6 +148,35 @@ def test_a_new_release_replaces_the_phones_copy_at_the_next_online_load(
     context.close()
 
 
+def test_a_screen_opened_from_the_copy_reloads_into_the_new_release_when_the_network_returns(
+        browser, asgi_server, running_round, tmp_path, settings):
+    """Opened from the phone's copy without the network, the screen looks for a new release as
+    soon as the network is back and reloads itself into it (the waiting record survives)."""
+    championship = running_round.event.championship
+    context, page = phone(browser, tmp_path / "phone", asgi_server)
+    pair(page, championship)
+    screen_kept(page)
+    context.set_offline(True)
+    response = page.reload()
+    assert from_the_phones_copy(response)
+    record_finish(page, 1)
+
+    static = tmp_path / "next-release"
+    (static / "puzzlecomp").mkdir(parents=True)
+    script = Path(settings.STATICFILES_DIRS[0]) / "puzzlecomp" / "judge.js"
+    shutil.copy(script, static / "puzzlecomp" / "judge.js")
+    with (static / "puzzlecomp" / "judge.js").open("a", encoding="utf-8") as file:
+        file.write('\ndocument.documentElement.dataset.release = "next";\n')
+    settings.STATICFILES_DIRS = [static, *settings.STATICFILES_DIRS]
+
+    context.set_offline(False)
+    # No tap and no navigation by the judge: the page reloads itself into the new release.
+    expect(page.locator("html")).to_have_attribute("data-release", "next", timeout=20_000)
+    expect(page.locator("#sync")).to_have_attribute("data-state", "sent", timeout=BACK_ONLINE_MS)
+    stored_once(running_round, {1}, records=2)
+    context.close()
+
+
 # Makes the outbox's storage refuse every write while `window.storageFull` is true, as a phone
 # whose storage quota is used up does; `window.spareFull` makes localStorage refuse its writes
 # too (a phone whose every storage is full).
