@@ -177,6 +177,31 @@ def test_a_screen_opened_from_the_copy_reloads_into_the_new_release_when_the_net
     context.close()
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_an_unpaired_phone_says_how_many_records_still_wait_on_it(
+        browser, asgi_server, running_round, tmp_path, language):
+    """The phone's cookies cleared while records waited: the server cannot know them, the
+    "not paired" screen says they wait on the phone and go once it is paired again."""
+    championship = running_round.event.championship
+    context, page = phone(browser, tmp_path / "phone", asgi_server, language=language)
+    pair(page, championship)
+    screen_kept(page)
+    context.set_offline(True)
+    record_finish(page, 1)
+    context.close()
+
+    context, page = phone(browser, tmp_path / "phone", asgi_server, language=language)
+    context.clear_cookies()
+    context.add_cookies([{"name": "django_language", "value": language, "url": asgi_server}])
+    page.goto(f"/judge/{championship.slug}/")
+    waiting = page.locator("#waiting-here")
+    expect(waiting).to_be_visible()
+    expect(waiting).to_contain_text({"en": "2 records are still waiting on this phone",
+                                     "es": "2 registros siguen esperando"}[language])
+    screenshot(page, f"judge-unpaired-waiting-{language}")
+    context.close()
+
+
 # Makes the outbox's storage refuse every write while `window.storageFull` is true, as a phone
 # whose storage quota is used up does; `window.spareFull` makes localStorage refuse its writes
 # too (a phone whose every storage is full).

@@ -152,3 +152,14 @@ def screen_labels() -> dict[str, str | list[str]]:
                                "kept in its spare storage: it survives a reload and is sent as "
                                "soon as the network is there."),
     }
+
+
+def unpaired_labels() -> dict[str, str | list[str]]:
+    """The words of judge-unpaired.js: records still waiting on a phone that is not paired."""
+    return {
+        "waiting_here": _plural(lambda n: ngettext(
+            "%(count)s record is still waiting on this phone: it is sent once the phone is "
+            "paired again for this championship. Do not clear the phone's storage.",
+            "%(count)s records are still waiting on this phone: they are sent once the phone "
+            "is paired again for this championship. Do not clear the phone's storage.", n)),
+    }

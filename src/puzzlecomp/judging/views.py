@@ -32,7 +32,7 @@ from puzzlecomp.championships.services.devices import (
     row_section,
     section_of,
 )
-from puzzlecomp.judging.labels import screen_labels
+from puzzlecomp.judging.labels import screen_labels, unpaired_labels
 from puzzlecomp.judging.offline_app import RELEASE_HEADER, manifest_of, release
 
 # The live ASGI app's clock endpoint (see docs/live.md).
@@ -97,6 +97,7 @@ def home(request: HttpRequest, slug: str) -> HttpResponse:
     if device is None:
         return render(request, "judging/how_to_pair.html", {
             "championship": championship, "refusal": _refusal_text(refusal),
+            "unpaired_labels": unpaired_labels(),
         }, status=401 if refusal else 200)
     device_seen(device)
     me = me_out(device_overview(device)).model_dump(mode="json")
@@ -176,4 +177,5 @@ def table(request: HttpRequest, slug: str, round_id: int, table: int) -> HttpRes
         "championship": championship, "round": rnd, "table": table, "device": device,
         "refusal": _refusal_text(refusal), "row": row, "row_problem": row_problem,
         "login_url": f"{reverse('login')}?{urlencode({'next': request.get_full_path()})}",
+        "unpaired_labels": unpaired_labels(),
     }, status=401 if refusal else 200)
