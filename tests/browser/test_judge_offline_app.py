@@ -462,3 +462,31 @@ def test_a_revoked_phone_loses_its_copy_of_the_screen(browser, asgi_server, runn
     with pytest.raises(PlaywrightError):
         page.reload()
     context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_hall_screens_and_overlays_say_they_are_not_live_while_the_network_is_gone(
+        live_page, asgi_server, running_round, language):
+    """The hall's screen and the projector say it in full; a stream's overlay discreetly."""
+    page = live_page
+    page.context.add_cookies([{"name": "django_language", "value": language,
+                               "url": asgi_server}])
+    slug = running_round.event.championship.slug
+    words = {"en": ("this page is not live", "not live"),
+             "es": ("no está en directo", "no en directo")}[language]
+    for url, full in ((f"/c/{slug}/results/hall/", True),
+                      (f"/c/{slug}/results/{running_round.pk}/projector/", True),
+                      (f"/c/{slug}/results/{running_round.pk}/overlay/clock/", False)):
+        page.goto(url)
+        mark = page.locator("#offline-mark")
+        expect(mark).to_be_hidden()
+        page.context.set_offline(True)
+        expect(mark).to_be_visible()
+        expect(mark).to_contain_text(words[0] if full else words[1])
+        box = mark.bounding_box()
+        assert box is not None
+        # An overlay's mark stays in a corner, out of the stream's way.
+        assert (box["width"] > 600) is full
+        screenshot(page, f"offline-mark-{url.strip('/').split('/')[-1]}-{language}")
+        page.context.set_offline(False)
+        expect(mark).to_be_hidden()
