@@ -202,6 +202,30 @@ def test_an_unpaired_phone_says_how_many_records_still_wait_on_it(
     context.close()
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_worker_refused_for_the_certificate_is_said_and_leaving_asks(
+        browser, asgi_server, running_round, tmp_path, language):
+    """A phone that refuses the service worker (a certificate it does not trust, as with a
+    hall's self-signed one) keeps no copy: the screen says why, and asks before leaving while
+    records wait, as on plain HTTP."""
+    championship = running_round.event.championship
+    context, page = phone(browser, tmp_path / "phone", asgi_server, language=language)
+    context.add_init_script("""
+      navigator.serviceWorker.register = () => Promise.reject(new DOMException(
+        "An SSL certificate error occurred when fetching the script.", "SecurityError"));
+    """)
+    pair(page, championship)
+    not_kept = page.locator('#app-state [data-kind="not-kept"]')
+    expect(not_kept).to_contain_text({"en": "does not trust this connection's certificate",
+                                      "es": "no confía en el certificado"}[language])
+    expect(not_kept).not_to_contain_text({"en": "storage", "es": "almacenamiento"}[language])
+    context.set_offline(True)
+    record_finish(page, 1)
+    screenshot(page, f"judge-worker-refused-{language}")
+    assert leaving_asks(context, page)
+    context.close()
+
+
 # Makes the outbox's storage refuse every write while `window.storageFull` is true, as a phone
 # whose storage quota is used up does; `window.spareFull` makes localStorage refuse its writes
 # too (a phone whose every storage is full).
