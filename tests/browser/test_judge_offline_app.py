@@ -394,10 +394,12 @@ def test_records_waiting_when_the_storage_is_cleared_are_put_back_and_sent_once(
     }})""")
     screenshot(page, "judge-storage-cleared")
     # The notice stays in view wherever the judge is on the page.
-    page.evaluate("document.getElementById('tables').style.paddingBottom = '3000px'; window.scrollTo(0, 2000)")
+    page.evaluate("""document.getElementById("tables").style.paddingBottom = "3000px";
+                     window.scrollTo(0, 2000)""")
     page.wait_for_timeout(300)
     box = app.bounding_box()
-    assert box is not None and 0 <= box["y"] < 200
+    assert box is not None
+    assert 0 <= box["y"] < 200
     # No copy of the screen left on the phone: leaving the page asks first.
     assert page.evaluate("""new Promise((resolve) => {
         const event = new Event("beforeunload", { cancelable: true });
