@@ -245,6 +245,22 @@ def test_rejecting_a_dispute_keeps_the_result_and_tells_the_competitor(
     assert "The video shows 51:40." in page  # the competitor's page shows the answer
 
 
+def test_the_rulings_email_is_in_the_entrys_own_language(
+        championship, client_as, published, clock, django_capture_on_commit_callbacks):
+    """Review of issue 24: a Czech entrant reads the ruling in Czech, whatever language the
+    head judge's screen is in."""
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    entry = group_entries(published)[1]
+    Entry.objects.filter(pk=entry.pk).update(language="cs")
+    dispute = dispute_file(entry=entry, round=published, text="Dokončil jsem v 49:00")
+    with django_capture_on_commit_callbacks(execute=True):
+        head_judge.post(live_url("dispute_resolve", published, dispute.pk),
+                        resolve_form(dispute, decision="reject", time="",
+                                     resolution="The video shows 51:40."),
+                        HTTP_ACCEPT_LANGUAGE="en")
+    assert "Vaše námitka byla zamítnuta." in mail.outbox[0].body
+
+
 def test_a_dispute_is_resolved_once(published, clock):
     entry = group_entries(published)[0]
     dispute = dispute_file(entry=entry, round=published, text="Wrong")
