@@ -757,6 +757,7 @@ def history(request: HttpRequest, championship: Championship, round_id: int,
 def _history_rows(lines: list[selectors.HistoryLine]) -> list[dict[str, Any]]:
     """The history's lines in words: what was done, and each change old -> new."""
     return [{"line": ln, "action": str(ACTION_LABELS.get(ln.action, ln.action)),
+             "reason": _reason_shown(ln.reason),
              "changes": [{"name": FIELD_LABELS.get(c.name, c.name),
                           "old": _shown_value(c.name, c.old),
                           "new": _shown_value(c.name, c.new)} for c in ln.changes]}
@@ -783,6 +784,18 @@ FIELD_LABELS = {
     "competitor_confirmed": gettext_lazy("confirmed by the competitor"),
     "note": gettext_lazy("note"),
 }
+
+
+# services/disputes.dispute_resolve stores a correction's reason as "dispute #n: <ruling>"
+# (language-free, as the audit keeps it); screens show the marker in the reader's language.
+_DISPUTE_REASON = re.compile(r"^dispute #(\d+): (.*)$", re.S)
+
+
+def _reason_shown(reason: str) -> str:
+    found = _DISPUTE_REASON.match(reason)
+    if found is None:
+        return reason
+    return _("dispute #%(number)s: %(ruling)s") % {"number": found[1], "ruling": found[2]}
 
 
 def _yes_no(value: bool) -> str:
