@@ -79,7 +79,7 @@ def test_a_time_credit_shows_in_the_line_so_the_final_time_adds_up(head_judge, r
     finish(running, a, 3000, missing=2, missing_contiguous=0)
     cells = row_cells(head_judge.get(live_url("entries", running)).content.decode(), a.number)
     assert (cells["time"], cells["credit"], cells["penalty"], cells["final"]) == (
-        "0:50:00", "−0:01:00", "+0:00:10", "0:49:10")
+        "0:50:00", "\u22120:01:00", "+0:00:10", "0:49:10")  # minus sign
 
 
 def test_a_two_puzzle_round_shows_the_time_it_is_ranked_by_and_its_penalty(

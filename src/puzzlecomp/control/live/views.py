@@ -609,8 +609,8 @@ def entries(request: HttpRequest, championship: Championship, round_id: int) -> 
               "status": STATUS_LABELS.get(r.line.status or "", ""),
               "time": format_time(r.time_seconds) if r.time_seconds is not None else "",
               "credit": format_time(r.line.credit) if r.line.credit else "",
-              "penalty": format_time(r.penalty_seconds)
-              if r.penalty_seconds or r.final_time is not None else "",
+              "penalty": format_time(r.penalty_seconds) if r.penalty_seconds else "",
+              "final_time": r.final_time,
               "final": format_time(r.final_time) if r.final_time is not None
               else _("%(pieces)s pieces placed") % {"pieces": r.pieces}
               if r.pieces is not None else ""}
