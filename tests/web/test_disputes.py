@@ -263,12 +263,17 @@ def test_the_rulings_email_is_in_the_entrys_own_language(
 
 @pytest.fixture
 def catalogs():
+    import gettext
+
     from django.utils import translation
 
     from puzzlecomp.translations import compile_catalogs
 
     compile_catalogs()
-    translation.trans_real._translations = {}  # reload the freshly compiled catalogs
+    # Reload the freshly compiled catalogs: Django's cache and Python's own (gettext caches
+    # each .mo file it read, so a catalog loaded earlier in the session would stay stale).
+    gettext._translations.clear()  # type: ignore[attr-defined]
+    translation.trans_real._translations = {}
 
 
 def test_the_rulings_reason_in_the_history_is_in_the_readers_language(
