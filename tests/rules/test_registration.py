@@ -21,7 +21,7 @@ from puzzlecomp.rules.registration import (
     registration_decision,
     registration_period,
 )
-from puzzlecomp.rules.ruleset import Event, Ruleset
+from puzzlecomp.rules.ruleset import Event, RegistrationWindow, Ruleset
 
 START = dt.datetime(2025, 9, 20, 9, 0, tzinfo=dt.UTC)
 MARCH = dt.datetime(2025, 3, 1, 12, 0, tzinfo=dt.UTC)
@@ -147,6 +147,28 @@ def test_wjpc_registration_closes_at_the_hosts_local_midnight(wjpc: Ruleset) -> 
                                      time_zone=zoneinfo.ZoneInfo(zone))
         assert period.closes == closes, zone
         assert period.opens == dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
+
+
+def test_a_window_without_a_zone_opens_at_the_hosts_local_midnight_as_it_closes(
+    wjpc: Ruleset,
+) -> None:
+    """docs/rulesets.md, [registration] window: a rulebook that says "opens on 1 January"
+    without a zone counts the host's days for the opening as for the closing (wjpc-2025.txt,
+    Registration, read without its "GMT"). Madrid (UTC+1 in January) opens at 23:00 UTC on
+    31 December; New York (UTC-5) at 05:00 UTC on 1 January; each closes at its own
+    midnight."""
+    local = wjpc.registration.model_copy(update={"window": RegistrationWindow(
+        opens="01-01T00:00", closes_days_before=5)})
+    for zone, opens, closes in (
+            ("Europe/Madrid", dt.datetime(2024, 12, 31, 23, 0, tzinfo=dt.UTC),
+             dt.datetime(2025, 9, 14, 22, 0, tzinfo=dt.UTC)),
+            ("America/New_York", dt.datetime(2025, 1, 1, 5, 0, tzinfo=dt.UTC),
+             dt.datetime(2025, 9, 15, 4, 0, tzinfo=dt.UTC))):
+        period = registration_period(local, competition_start=START,
+                                     time_zone=zoneinfo.ZoneInfo(zone))
+        assert (period.opens, period.closes) == (opens, closes), zone
+        assert period.opens.astimezone(zoneinfo.ZoneInfo(zone)).time() == dt.time(0, 0)
+        assert period.closes.astimezone(zoneinfo.ZoneInfo(zone)).time() == dt.time(0, 0)
 
 
 @pytest.mark.parametrize("ruleset_id", ["czech-championship", "czech-blind-relay"])

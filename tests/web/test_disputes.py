@@ -245,6 +245,68 @@ def test_rejecting_a_dispute_keeps_the_result_and_tells_the_competitor(
     assert "The video shows 51:40." in page  # the competitor's page shows the answer
 
 
+def test_the_rulings_email_is_in_the_entrys_own_language(
+        championship, client_as, published, clock, django_capture_on_commit_callbacks):
+    """Review of issue 24: a Czech entrant reads the ruling in Czech, whatever language the
+    head judge's screen is in."""
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    entry = group_entries(published)[1]
+    Entry.objects.filter(pk=entry.pk).update(language="cs")
+    dispute = dispute_file(entry=entry, round=published, text="Dokončil jsem v 49:00")
+    with django_capture_on_commit_callbacks(execute=True):
+        head_judge.post(live_url("dispute_resolve", published, dispute.pk),
+                        resolve_form(dispute, decision="reject", time="",
+                                     resolution="The video shows 51:40."),
+                        HTTP_ACCEPT_LANGUAGE="en")
+    assert "Vaše námitka byla zamítnuta." in mail.outbox[0].body
+
+
+@pytest.fixture
+def catalogs():
+    import gettext
+
+    from django.utils import translation
+
+    from puzzlecomp.translations import compile_catalogs
+
+    compile_catalogs()
+    # Reload the freshly compiled catalogs: Django's cache and Python's own (gettext caches
+    # each .mo file it read, so a catalog loaded earlier in the session would stay stale).
+    gettext._translations.clear()  # type: ignore[attr-defined]
+    translation.trans_real._translations = {}
+
+
+def test_the_rulings_reason_in_the_history_is_in_the_readers_language(
+        catalogs, championship, client_as, published, clock):
+    """Review of issue 24: the stored reason "dispute #n: ..." is shown in Czech on Czech
+    screens (the history and the dispute's own history)."""
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    entry = group_entries(published)[1]
+    dispute = dispute_file(entry=entry, round=published, text="I finished at 49:00")
+    head_judge.post(live_url("dispute_resolve", published, dispute.pk), resolve_form(dispute))
+    head_judge.cookies["django_language"] = "cs"
+    page = head_judge.get(live_url("history", published, entry.number)).content.decode()
+    assert f"námitka č. {dispute.pk}: The judge&#x27;s sheet shows 49:00." in page
+    assert f"dispute #{dispute.pk}" not in page
+
+
+def test_the_spanish_entrants_page_speaks_formally_throughout(catalogs, published, client):
+    """Review of issue 24: one register on the entrant's page and its dispute form, "usted"
+    (no "Tu código" beside "Su reclamación")."""
+    import re
+
+    entry = group_entries(published)[1]
+    dispute_file(entry=entry, round=published, text="Terminé en 49:00")
+    client.cookies["django_language"] = "es"
+    page = client.get(entrant_url(entry)).content.decode()
+    assert "Su código para la acreditación" in page
+    assert "Sus resultados" in page
+    assert "Lo que escribió" in page
+    informal = re.findall(r"\b(?:tu|tus|te|puedes|viste|indica|recibes)\b", page,
+                          re.I)
+    assert informal == []
+
+
 def test_a_dispute_is_resolved_once(published, clock):
     entry = group_entries(published)[0]
     dispute = dispute_file(entry=entry, round=published, text="Wrong")

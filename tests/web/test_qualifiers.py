@@ -13,6 +13,7 @@ from puzzlecomp.championships.models import (
     AuditEntry,
     Dispute,
     Entry,
+    EntryStatus,
     Notice,
     Qualifier,
     QualifierStatus,
@@ -200,6 +201,30 @@ def test_a_cancelled_qualifier_is_offered_its_replacement_in_the_rules_order(org
                                                                 field.czech[86].number)
     assert "is cancelled but still holds a place" not in page_of(
         organiser.get(url("qualifiers", field.round)))
+
+
+def test_a_stale_replacement_offer_is_refused_and_the_new_offer_shown(organiser, field):
+    """Review of issue 24: the button names the entry it gives the place to. Two cancelled
+    qualifiers were both offered the same next entrant; once one place is given, the other
+    page's click is refused (nothing written) and the page shows who the rules name now."""
+    qualifiers_confirm(round=field.round, knowingly=True)
+    first, second = field.czech[0], field.czech[1]
+    Entry.objects.filter(pk__in=[first.pk, second.pk]).update(status=EntryStatus.CANCELLED)
+    stale = page_of(organiser.get(url("qualifiers", field.round)))
+    assert stale.count(f"Give the place to entry {field.czech[86].number}") == 2
+    organiser.post(url("qualifier_withdraw", field.round),
+                   {"entry": first.number, "offered": field.czech[86].number})
+    before = Qualifier.objects.count()
+    refused = organiser.post(url("qualifier_withdraw", field.round),
+                             {"entry": second.number, "offered": field.czech[86].number},
+                             follow=True)
+    assert Qualifier.objects.count() == before
+    assert Qualifier.objects.get(from_round=field.round, entry=second).status == (
+        QualifierStatus.CONFIRMED)
+    page = page_of(refused)
+    assert (f"The offer changed since the page was loaded: entry {field.czech[87].number} now "
+            f"takes the place of entry {second.number}.") in page
+    assert f"Give the place to entry {field.czech[87].number}" in page
 
 
 def test_a_tied_qualifier_who_withdraws_is_replaced_by_place(field):

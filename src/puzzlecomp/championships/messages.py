@@ -266,6 +266,13 @@ MESSAGES: Mapping[str, Promise] = {
     "qualifiers.outdated": _(
         "The ranking changed since the qualifiers were confirmed: confirm them again first."),
     "qualifiers.no_next_round": _("The event has no round “%(round)s” for the qualifiers."),
+    "qualifiers.offer_changed": _(
+        "The offer changed since the page was loaded: entry %(replacement)s now takes the "
+        "place of entry %(entry)s. Nothing was changed; look at the new offer and give the "
+        "place again."),
+    "qualifiers.offer_changed_to_lapse": _(
+        "The offer changed since the page was loaded: nobody the rules allow is left to take "
+        "the place of entry %(entry)s. Nothing was changed; look at the new offer."),
     # Registration, fees and the waiting list (rules/registration.py, rules/fees.py, ...).
     "registration.not_open_yet": _("Registration for %(event)s opens on %(opens)s."),
     "registration.closed": _("Registration for %(event)s closed on %(closes)s."),
@@ -398,6 +405,10 @@ MESSAGES: Mapping[str, Promise] = {
     "guard.dispute_window_open": _(
         "Competitors may dispute this round's results until %(ends)s: a ruling may still "
         "change who qualifies. Tick that you know to confirm now."),
+    "guard.dispute_window_changed": _(
+        "The dispute window changed since the page was loaded: competitors may now dispute "
+        "this round's results until %(ends)s. Nothing was confirmed; tick again to confirm "
+        "now."),
     "guard.event_not_final": _(
         "%(count)s rounds of the event are not final (%(rounds)s): the standings and awards "
         "may still change. Tick that you know to publish now."),

@@ -49,6 +49,13 @@ def dispute_window_guard(window_ends: dt.datetime | None, *, now: dt.datetime,
     confirmed knowing that very window (`knowingly`: the end the confirmation named, so a
     confirmation shown before the results were published again does not pass): a ruling
     after that may change who qualifies."""
+    if window_ends is not None and now < window_ends and knowingly is not None \
+            and knowingly != window_ends:
+        # Ticked on a page drawn before the window moved (results published again).
+        raise RulesError(violation(
+            "guard.dispute_window_changed",
+            f"the window the page showed ended {knowingly.isoformat()}; it now ends "
+            f"{window_ends.isoformat()}", field="knowingly", ends=window_ends))
     if window_ends is not None and now < window_ends and knowingly != window_ends:
         raise RulesError(violation(
             "guard.dispute_window_open",

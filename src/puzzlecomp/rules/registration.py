@@ -60,8 +60,9 @@ def registration_period(
 ) -> RegistrationPeriod:
     """The registration period of a competition starting at `competition_start`.
 
-    It opens at the window's MM-DDTHH:MM UTC in the competition year (WJPC: "12:00 AM GMT")
-    and closes at the championship's local midnight that begins the day `closes_days_before`
+    It opens at the window's MM-DDTHH:MM in the championship's time zone in the competition
+    year, like the closing, or in UTC when the time ends in Z (WJPC: "12:00 AM GMT"), and
+    closes at the championship's local midnight that begins the day `closes_days_before`
     days before the start's local date ("closes 5 days before the start": a start on 20
     September closes as 15 September begins where it is held). Without a window in the
     rulebook the organiser's opening and closing apply, each defaulting to "always" and "at
@@ -75,8 +76,11 @@ def registration_period(
                   else min(_utc(organiser_closes, "organiser_closes"), start))
         return RegistrationPeriod(opens=opens, closes=closes)
     day, time = window.opens.split("T")
-    hour, minute = (int(part) for part in time.split(":"))
-    opens = dt.datetime.combine(month_day(day, start.year), dt.time(hour, minute), tzinfo=dt.UTC)
+    opening_zone = dt.UTC if time.endswith("Z") else time_zone
+    hour, minute = (int(part) for part in time.removesuffix("Z").split(":"))
+    year = start.astimezone(opening_zone).year
+    opens = dt.datetime.combine(month_day(day, year), dt.time(hour, minute),
+                                tzinfo=opening_zone).astimezone(dt.UTC)
     last_day = start.astimezone(time_zone).date() - dt.timedelta(days=window.closes_days_before)
     midnight = dt.datetime.combine(last_day, dt.time(0, 0), tzinfo=time_zone)
     return RegistrationPeriod(opens=opens, closes=midnight.astimezone(dt.UTC))

@@ -316,7 +316,9 @@ class Event(Model):
 
 
 class RegistrationWindow(Model):
-    opens: str = Field(pattern=r"^\d\d-\d\dT\d\d:\d\d$", description="MM-DDTHH:MM, UTC")
+    opens: str = Field(pattern=r"^\d\d-\d\dT\d\d:\d\dZ?$",
+                       description="MM-DDTHH:MM in the championship's local time, like the "
+                                   "closing; with a trailing Z in UTC (a rulebook that says GMT)")
     closes_days_before: int = Field(ge=0)
 
 

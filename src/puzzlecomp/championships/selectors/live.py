@@ -114,6 +114,18 @@ class EntryRow:
     final_time: int | None = None
     # The pieces that rank an unfinished result.
     pieces: int | None = None
+    # Each member's name, first name first (a pair or team is found by any of them).
+    members: tuple[str, ...] = ()
+
+    @property
+    def time_seconds(self) -> int | None:
+        """The time the ranking starts from: the time called, or in a multi-puzzle round the
+        last puzzle's finish (final time + credit - penalty)."""
+        if self.line.time_seconds is not None:
+            return self.line.time_seconds
+        if self.final_time is None:
+            return None
+        return self.final_time + self.line.credit - self.penalty_seconds
 
 
 @dataclass(frozen=True)
@@ -248,12 +260,22 @@ def round_entry_rows_get(rnd: Round, *, now: dt.datetime) -> list[EntryRow]:
         scores = {int(ln.entry.id): ln.score for ln in round_ranking(rnd).lines}
     except RulesError:
         scores = {}  # rules incomplete (an imported round without its limit): no penalty shown
+    lines = round_lines_get(rnd, now=now)
+    members: dict[int, list[str]] = {}
+    for number, first, last in (EntryMember.objects
+                                .filter(entry__event=rnd.event,
+                                        entry__number__in=[ln.number for ln in lines])
+                                .order_by("entry__number", "position")
+                                .values_list("entry__number", "person__first_name",
+                                             "person__last_name")):
+        members.setdefault(number, []).append(f"{first} {last}".strip())
     rows = []
-    for line in round_lines_get(rnd, now=now):
+    for line in lines:
         score = scores.get(line.number)
         rows.append(EntryRow(line, score.penalty_seconds if score else 0,
                              score.final_time if score else None,
-                             score.pieces if score and score.final_time is None else None))
+                             score.pieces if score and score.final_time is None else None,
+                             tuple(members.get(line.number, ()))))
     return rows
 
 

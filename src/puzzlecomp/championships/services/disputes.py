@@ -16,7 +16,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from puzzlecomp.championships.actions import (
     DISPUTE_FILED,
@@ -37,7 +37,10 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.selectors.live import time_credit_of, time_credit_refused
 from puzzlecomp.championships.selectors.planning import contacts_of
 from puzzlecomp.championships.selectors.rounds import dispute_window_ends
-from puzzlecomp.championships.services.entrant_mail import entrant_emails_wanted
+from puzzlecomp.championships.services.entrant_mail import (
+    entrant_emails_wanted,
+    entrant_language,
+)
 from puzzlecomp.championships.services.results import (
     RESULT_FIELDS,
     ResultConflict,
@@ -148,7 +151,7 @@ def resolution_recipients(dispute: Dispute) -> list[str]:
 
 
 def _mail_resolution(dispute: Dispute) -> None:
-    """Email the entrant how their dispute ended (written now, in the head judge's language,
+    """Email the entrant how their dispute ended (written now, in the entry's own language,
     sent after the commit), unless nobody is to be emailed (`resolution_recipients`)."""
     recipients = resolution_recipients(dispute)
     if not recipients:
@@ -156,8 +159,9 @@ def _mail_resolution(dispute: Dispute) -> None:
     context = {"dispute": dispute, "entry": dispute.entry, "round": dispute.round,
                "event": dispute.round.event, "championship": dispute.round.event.championship,
                "site_url": settings.SITE_URL}
-    subject = render_to_string("public/disputes/email_resolved_subject.txt", context)
-    body = render_to_string("public/disputes/email_resolved.txt", context)
+    with translation.override(entrant_language(dispute.entry)):
+        subject = render_to_string("public/disputes/email_resolved_subject.txt", context)
+        body = render_to_string("public/disputes/email_resolved.txt", context)
     message = EmailMessage(" ".join(subject.split()), body, to=recipients)
     transaction.on_commit(message.send)
 

@@ -92,7 +92,7 @@ def result_emails(rnd: Round) -> list[EmailMessage]:
             continue
         # In the language the entry registered in (else the publisher's), times in the
         # championship's zone, whatever page or process sends the emails.
-        with translation.override(_language_of(entry)), \
+        with translation.override(entrant_language(entry)), \
                 timezone.override(championship_zone(championship)):
             context = {"championship": championship, "event": rnd.event, "round": rnd,
                        "entry": entry, "place": line.rank, "group": line.entry.group,
@@ -106,7 +106,7 @@ def result_emails(rnd: Round) -> list[EmailMessage]:
     return messages
 
 
-def _language_of(entry: Entry) -> str | None:
+def entrant_language(entry: Entry) -> str | None:
     """The language to write to an entry in: the one it registered in, when the site speaks
     it; None keeps the language in force (the publisher's)."""
     spoken = {code for code, _name in settings.LANGUAGES}

@@ -289,12 +289,15 @@ def _confirm(round: Round, work: Work, *, knowingly: dt.datetime | bool | None,
 
 
 def qualifier_withdraw(*, round: Round, entry_number: int, user: Any = None,
-                       lapse: bool = False) -> Qualifier | None:
+                       lapse: bool = False, offered: int | None = None) -> Qualifier | None:
     """Mark a confirmed qualifier withdrawn and confirm the replacement the rules name.
 
     Returns the replacement's row. When nobody can take the place, QualifierError
     `qualifiers.no_replacement` unless `lapse` says to let the place lapse (returns None).
     If the next round is seated, the replacement takes the withdrawn qualifier's table.
+    `offered` is the replacement the organiser's page named (0: nobody, the place lapses);
+    when the rules now name someone else, QualifierError `qualifiers.offer_changed` (or
+    `..._to_lapse`) and nothing is written.
     """
     with unit_of_work(QUALIFIER_WITHDRAWN, championship=round.event.championship, user=user,
                       round=round) as work:
@@ -302,7 +305,8 @@ def qualifier_withdraw(*, round: Round, entry_number: int, user: Any = None,
         _check_published(rnd)
         _check_not_started(next_round_of(rnd))
         ranking, _, rules = _engine(rnd)
-        return _withdraw(rnd, entry_number, ranking, rules, work, lapse=lapse)
+        return _withdraw(rnd, entry_number, ranking, rules, work, lapse=lapse,
+                         offered=offered)
 
 
 @dataclass(frozen=True)
@@ -353,7 +357,7 @@ def _taken(stored: Sequence[Qualifier], ranking: Sequence[RankedEntry]) -> list[
 
 
 def _withdraw(rnd: Round, number: int, ranking: Sequence[RankedEntry], rules: RoundRules,
-              work: Work, *, lapse: bool) -> Qualifier | None:
+              work: Work, *, lapse: bool, offered: int | None = None) -> Qualifier | None:
     stored = _stored(rnd)
     row = next((r for r in stored if r.entry.number == number), None)
     if row is None:
@@ -364,6 +368,16 @@ def _withdraw(rnd: Round, number: int, ranking: Sequence[RankedEntry], rules: Ro
         raise QualifierError("qualifiers.already_withdrawn",
                              f"Entry {number} has already withdrawn.", entry=number)
     chosen = replacement_for(str(number), ranking, _taken(stored, ranking), rules)
+    now_offered = int(chosen.entry.id) if chosen is not None else 0
+    if offered is not None and offered != now_offered:
+        if chosen is None:
+            raise QualifierError("qualifiers.offer_changed_to_lapse",
+                                 f"Nobody is left to take the place of entry {number}; the "
+                                 f"page offered entry {offered}.", entry=number)
+        raise QualifierError("qualifiers.offer_changed",
+                             f"Entry {now_offered} now takes the place of entry {number}; the "
+                             f"page offered {offered or 'nobody'}.", entry=number,
+                             replacement=now_offered)
     if chosen is None and not lapse:
         raise QualifierError(
             "qualifiers.no_replacement",

@@ -19,6 +19,10 @@ class WithdrawForm(forms.Form):
         label=_("If nobody can take the place, let it lapse"), required=False,
         help_text=_("A play-off place belongs to its country: with nobody of that country "
                     "left, it is not passed on."))
+    # The replacement the page offered (0: nobody, the place lapses); empty when the organiser
+    # names the withdrawing entry by hand and the rules choose.
+    offered = forms.IntegerField(required=False, min_value=0, max_value=limits.MAX_ENTRY_NUMBER,
+                                 widget=forms.HiddenInput)
 
 
 class ChampionshipImportForm(forms.Form):

@@ -222,7 +222,8 @@ def qualifier_withdraw(request: HttpRequest, championship: Championship,
         return _to_qualifiers(championship, rnd)
     number = form.cleaned_data["entry"]
     ok, replacement = _attempt(request, lambda: services.qualifier_withdraw(
-        round=rnd, entry_number=number, user=request.user, lapse=form.cleaned_data["lapse"]))
+        round=rnd, entry_number=number, user=request.user, lapse=form.cleaned_data["lapse"],
+        offered=form.cleaned_data["offered"]))
     if ok:
         if replacement is None:
             messages.warning(request, _("Entry %(entry)s withdrew; nobody can take the place, "
