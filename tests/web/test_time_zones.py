@@ -26,6 +26,7 @@ from puzzlecomp.championships.services.interchange import championship_export, c
 from puzzlecomp.championships.services.rounds import round_state_set
 from puzzlecomp.championships.services.setup import championship_create
 from puzzlecomp.championships.time_zones import default_time_zone, zone_of_country
+from puzzlecomp.formats import interchange
 from puzzlecomp.formats.interchange import InterchangeError
 from tests.web.test_public_results import enter, finish, round_of
 
@@ -125,7 +126,7 @@ def test_a_new_championship_takes_the_host_countrys_zone_and_reads_its_start_the
 
 def test_the_championship_file_carries_the_time_zone(madrid, settings):
     exported = championship_export(madrid)
-    assert exported["version"] == 4
+    assert exported["version"] == interchange.VERSION
     assert exported["championship"]["time_zone"] == "Europe/Madrid"
     copy_of = championship_import(json.loads(json.dumps(exported)), slug="copy")
     assert copy_of.time_zone == "Europe/Madrid"
