@@ -149,7 +149,8 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
         return _file_standings(args, document)
     # Every problem of the document in one run: its reading, its settings, its rounds' rows,
     # its tiebreakers' (docs/formats.md).
-    championship, problems = read_championship_as_far_as_it_goes(Path(args.championship))
+    championship, read_problems = read_championship_as_far_as_it_goes(Path(args.championship))
+    problems = list(read_problems)
     if args.ruleset and championship.ruleset_id and args.ruleset != championship.ruleset_id:
         raise CommandError(
             f"--ruleset {args.ruleset} differs from the ruleset {championship.ruleset_id} "
@@ -179,8 +180,9 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     decides = tiebreaker_rounds(event)
     every_round, unread = event_rounds_that_read(championship, ruleset, event)
     problems += unread
-    # A row that did not read leaves the standings incomplete for the tiebreakers' checks.
-    rounds_ranked = not unread
+    # A row or a round file that did not read leaves the standings incomplete for the
+    # tiebreakers' checks.
+    rounds_ranked = not unread and not read_problems
     for round_results in every_round:
         category = decides.get(round_results.round_id)
         tiebreaker = event.subcategory_tiebreaker

@@ -15,6 +15,8 @@ from puzzlecomp.formats.member_checks import entry_member_problems, member_ids
 from puzzlecomp.formats.results_csv import InputError, InputProblem, csv_records
 from puzzlecomp.planning.rating import PastResult
 from puzzlecomp.rules import limits
+from puzzlecomp.rules.contradictions import check_contradictions
+from puzzlecomp.rules.results import Result, Status
 
 # The published divisions and the events they are: WJPC says solo, duo and group.
 EVENT_OF_DIVISION = {
@@ -158,6 +160,8 @@ class _RowParser:
         if completed and time_seconds == 0:
             self.problem("time_seconds", "a finisher's time must be more than zero")
         pieces = self.number("pieces", whole=False, blank_ok=True)
+        if completed is not None:
+            self.contradictions(completed, time_seconds, pieces)
         puzzle_pieces = self.positive("puzzle_pieces")
         time_limit = self.positive("time_limit_seconds")
         # The source gives two people of one name one id; within an entry it counts once.
@@ -191,6 +195,25 @@ class _RowParser:
             people=people,
             members_listed=len(listed),
         )
+
+    def contradictions(self, completed: bool, time_seconds: float | None,
+                       pieces: float | None) -> None:
+        """A row that says two things at once is refused as the engine refuses the record
+        (rules/contradictions.py), not stored with one of its facts dropped: a finisher with a
+        pieces count, an unfinished entry with a time. A blank count on an unfinished row
+        stays allowed (the published pages leave it blank for nobody in ../shared/data, and an
+        archived round ranks it as no pieces placed)."""
+        record = Result(
+            Status.FINISHED if completed else Status.UNFINISHED,
+            time=None if time_seconds is None else math.ceil(time_seconds),
+            pieces=None if pieces is None else math.floor(pieces),
+        )
+
+        def bad(code: str, field: str, message: str, **_: object) -> None:
+            column = {"time": "time_seconds"}.get(field, field)
+            self.problem(column, f"{message} (completed is {completed}; {code})")
+
+        check_contradictions(record, bad)
 
     def flag(self, name: str) -> bool | None:
         text = self.required(name).lower()
