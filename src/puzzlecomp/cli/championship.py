@@ -134,7 +134,11 @@ def run_results(args: argparse.Namespace) -> int:
             ranking = round_ranking_in_file(document, args.event, args.round)
         except RulesError as error:
             if not all(v.entry for v in error.violations):
-                raise  # an unknown event or round: named by its option
+                # An unknown event or round, or what the round's rules lack: named by its
+                # option, after the file's own problems.
+                for line in lines:
+                    print(f"error: {args.file}: {line}", file=sys.stderr)
+                raise
             lines += [read.file_path(line)
                       for line in _located(document, args.event, args.round, error)]
     if lines or ranking is None:
