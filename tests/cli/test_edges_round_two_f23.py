@@ -246,3 +246,23 @@ def test_seed_refuses_the_same_contradictory_rows_with_the_same_lines(tmp_path, 
     code, out, err = run(capsys, "seed", entries, "--history", path, "--event", "individual")
     assert (code, out) == (2, "")
     assert located(err, path) == CONTRADICTIONS
+
+
+def test_seed_warns_of_the_member_counts_the_archive_warns_of(tmp_path, capsys):
+    """Issue 23, item 8 (docs/seeding.md: the history is read as the archive reads it):
+    wjpc-2025.txt, pairs of 2 and teams of 3 or 4; a pair listed with 3 members and a team with
+    2 are warned by `seed` with the lines of `archive import`, and the seeding still runs."""
+    path = history(tmp_path, (
+        "2023,duo,A,1,E1,Spain,True,3000.0,,500,4500,P1;P2;P3\n"
+        "2023,duo,A,2,E2,Spain,True,3100.0,,500,4500,P4;P5\n"
+        "2023,group,A,1,E3,Spain,True,3100.0,,1000,10800,P6;P7\n"))
+    entries = tmp_path / "entries.csv"
+    entries.write_text("entry,person\n1,P1;P2\n", encoding="utf-8")
+    code, out, err = run(capsys, "seed", entries, "--history", path, "--event", "pairs")
+    assert code == 0
+    assert out.startswith("entry,person,seed_rank,rating\n")
+    assert err.splitlines() == [
+        f"warning: {path}, row 2, entry E1, field people: pairs takes 2 members, this entry "
+        "lists 3",
+        f"warning: {path}, row 4, entry E3, field people: teams takes 3 to 4 members, this "
+        "entry lists 2"]
