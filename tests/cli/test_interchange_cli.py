@@ -132,7 +132,8 @@ def test_a_file_that_is_not_json_says_where(capsys, championship, tmp_path):
     path.write_text('{"format": "puzzlecomp-championship",\n  "version": 1\n', encoding="utf-8")
     code, _, err = run(capsys, "championship", "import", str(path))
     assert code == 2
-    assert err == (f"error: {path}: (top level): not JSON: line 3, column 1: Expecting ',' delimiter\n")
+    assert err == (f"error: {path}: (top level): not JSON: line 3, column 1: Expecting ',' "
+                   "delimiter\n")
 
 
 def test_results_ranks_a_round_of_the_file_and_names_an_unknown_round(capsys, championship,

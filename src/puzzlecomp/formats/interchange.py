@@ -29,8 +29,8 @@ from pydantic import (
 
 from puzzlecomp.formats.json_objects import given_twice, json_object, repeated_keys
 from puzzlecomp.rules import limits
-from puzzlecomp.rules.limits import has_control_characters
 from puzzlecomp.rules.errors import RulesError, RuleViolation
+from puzzlecomp.rules.limits import has_control_characters
 from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.qualification import QualifyReason
 from puzzlecomp.rules.results import Status
