@@ -266,3 +266,38 @@ def test_seed_warns_of_the_member_counts_the_archive_warns_of(tmp_path, capsys):
         "lists 3",
         f"warning: {path}, row 4, entry E3, field people: teams takes 3 to 4 members, this "
         "entry lists 2"]
+
+
+def test_a_missing_history_column_is_one_line_and_every_other_check_still_runs(
+        tmp_path, capsys):
+    """Issue 23, item 8 (docs/seeding.md, the history's columns): without a people column the
+    entries file's problems and the history's row checks still come in the same run
+    (wjpc-2025.txt, Individual First Round: 90 minutes); without a year column the file says
+    so once, not on every row."""
+    entries = tmp_path / "entries.csv"
+    entries.write_text("entry,person\n1,Pa;Pa\n", encoding="utf-8")
+    no_people = tmp_path / "no-people.csv"
+    no_people.write_text(HEADER.replace(",people", "") + (
+        "2023,solo,A,1,E1,Spain,True,6000.0,,500,5400\n"
+        "2023,solo,A,2,E2,Spain,True,3000.0,,500,5400\n"), encoding="utf-8")
+    code, out, err = run(capsys, "seed", entries, "--history", no_people, "--event",
+                         "individual")
+    assert (code, out) == (2, "")
+    assert any(line.startswith(f"{entries}, row 2, entry 1, field person: ")
+               for line in err.splitlines()), err
+    assert located(err, no_people) == [
+        "row 1, field people: the header has no people column: without the members' person "
+        "ids nobody can be rated or archived (docs/seeding.md)",
+        "row 2, entry E1, field time_seconds: finish 1:40:00 is past the published limit of "
+        "1:30:00"]
+    no_year = tmp_path / "no-year.csv"
+    no_year.write_text(HEADER.replace("year,", "", 1) + (
+        "solo,A,1,E1,Spain,True,3000.0,,500,5400,Pa\n"
+        "solo,A,2,E2,Spain,True,fast,,500,5400,Pb\n"
+        "solo,A,3,E3,Spain,True,3200.0,,500,5400,Pc\n"), encoding="utf-8")
+    entries.write_text("entry,person\n1,Pa\n", encoding="utf-8")
+    code, out, err = run(capsys, "seed", entries, "--history", no_year, "--event", "individual")
+    assert (code, out) == (2, "")
+    assert located(err, no_year) == [
+        "row 1, field year: the header has no year column",
+        "row 3, entry E2, field time_seconds: 'fast' is not a number of zero or more"]

@@ -79,12 +79,16 @@ def history_rows(text: str, *, source: str) -> tuple[list[PublishedResult], list
     rows: list[PublishedResult] = []
     problems: list[InputProblem] = []
     records = list(csv_records(text, source=source, key="entrant"))
-    if records and "people" not in records[0][1]:
-        raise InputError([InputProblem(
-            source, 1, "", "people", "the header has no people column: without the members' "
-            "person ids nobody can be rated or archived (docs/seeding.md)")])
+    # A column the header lacks is one problem naming it, not one per row; every other check
+    # of the rows still runs (a row without its year or another required value does not parse,
+    # so the archive's row checks run on the rows that do).
+    absent = {name for name in REQUIRED_COLUMNS if records and name not in records[0][1]}
+    for name in REQUIRED_COLUMNS:
+        if name in absent:
+            problems.append(InputProblem(source, 1, "", name, _ABSENT.get(
+                name, f"the header has no {name} column")))
     for number, values in records:
-        parser = _RowParser(source, number, values)
+        parser = _RowParser(source, number, values, absent=absent)
         row = parser.parse()
         problems.extend(parser.problems)
         if row is not None:
@@ -95,14 +99,24 @@ def history_rows(text: str, *, source: str) -> tuple[list[PublishedResult], list
     return rows, problems
 
 
+# The columns every row needs (country and pieces may be left out: blank).
+REQUIRED_COLUMNS = ("year", "division", "round", "rank", "entrant", "completed", "time_seconds",
+                    "puzzle_pieces", "time_limit_seconds", "people")
+_ABSENT = {"people": "the header has no people column: without the members' person ids nobody "
+                     "can be rated or archived (docs/seeding.md)"}
+
+
 def past_results(rows: Iterable[PublishedResult], *, event: str) -> list[PastResult]:
     """The rows of one event that name their people, as the rating sees them."""
     return [row.past_result() for row in rows if row.event == event and row.people]
 
 
 class _RowParser:
-    def __init__(self, source: str, row: int, values: dict[str, str]) -> None:
+    def __init__(self, source: str, row: int, values: dict[str, str], *,
+                 absent: set[str] | None = None) -> None:
         self.source = source
+        # The columns the header lacks: named once by history_rows, not on every row.
+        self.absent = absent or set()
         self.row = row
         self.values = values
         self.entrant = values.get("entrant", "")
@@ -119,7 +133,7 @@ class _RowParser:
                 "holds a line break, a tab or another control character: type it as plain text"))
 
     def problem(self, field: str, message: str) -> None:
-        if field in self.unplain:
+        if field in self.unplain or field in self.absent:
             return
         self.problems.append(InputProblem(self.source, self.row, self.entrant, field, message))
 
@@ -171,6 +185,7 @@ class _RowParser:
         people = tuple(dict.fromkeys(p for p in listed if p))
         if (
             self.problems
+            or self.absent - {"people"}
             or year is None
             or event is None
             or rank is None
