@@ -301,3 +301,55 @@ def test_a_missing_history_column_is_one_line_and_every_other_check_still_runs(
     assert located(err, no_year) == [
         "row 1, field year: the header has no year column",
         "row 3, entry E2, field time_seconds: 'fast' is not a number of zero or more"]
+
+
+def test_a_tiebreaker_files_own_problems_hide_no_other_tiebreakers_check(tmp_path, capsys):
+    """Issue 23, item 9 (wjpc-2025.txt, Subcategories (*): the tiebreaker is "between the top
+    5 finishers in the final round before they are eliminated"): a tiebreaker file for a
+    subcategory the event lacks and a time that is no time in the senior-b tiebreaker do not
+    hide that the debutant tiebreaker names an entrant never called: three lines, one run."""
+    folder = tmp_path / "championship"
+    shutil.copytree(WJPC_FOLDER, folder)
+    base = folder / "individual"
+    (base / "tiebreaker-nope.csv").write_text("entry,time\nB6,40:00\n", encoding="utf-8")
+    (base / "tiebreaker-senior-b.csv").write_text("entry,time\nB4,forty\n", encoding="utf-8")
+    (base / "tiebreaker-debutant.csv").write_text("entry,time\nB6,40:00\nZ9,45:00\n",
+                                                  encoding="utf-8")
+    for command in ("standings", "awards"):
+        code, out, err = run(capsys, command, folder, "--ruleset", "wjpc-2025", "--event",
+                             "individual")
+        assert (code, out) == (2, "")
+        lines = err.splitlines()
+        assert len(lines) == 3, err
+        assert any(line.startswith(f"{base / 'tiebreaker-nope.csv'}, field round: ")
+                   for line in lines), err
+        assert any(line.startswith(f"{base / 'tiebreaker-senior-b.csv'}, row 2, entry B4, "
+                                   "field time: ") for line in lines), err
+        assert (f"{base / 'tiebreaker-debutant.csv'}, row 3, entry Z9, field entry: entry Z9 "
+                "is not one of the entrants called to the debutant tiebreaker") in lines
+
+
+def test_with_the_final_not_given_a_tiebreaker_is_refused_beside_a_bad_row(tmp_path, capsys):
+    """Issue 23, item 9 (wjpc-2025.txt, Subcategories (*): the tiebreaker follows the final):
+    with no final results, a tiebreaker file is refused as "the final round is not final yet"
+    in the same run as a time that is no time in the first round."""
+    folder = tmp_path / "championship"
+    shutil.copytree(WJPC_FOLDER, folder)
+    base = folder / "individual"
+    (base / "final.csv").unlink()
+    first = base / "first.csv"
+    lines = first.read_text(encoding="utf-8").splitlines()
+    header = lines[0].split(",")
+    cells = lines[1].split(",")
+    cells[header.index("time")] = "forty"
+    lines[1] = ",".join(cells)
+    first.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (base / "tiebreaker-debutant.csv").write_text("entry,time\nB6,40:00\n", encoding="utf-8")
+    code, out, err = run(capsys, "standings", folder, "--ruleset", "wjpc-2025", "--event",
+                         "individual")
+    assert (code, out) == (2, "")
+    found = err.splitlines()
+    assert any(line.startswith(f"{first}, row 2, ") and ", field time: " in line
+               for line in found), err
+    assert any(line.startswith(f"{base / 'tiebreaker-debutant.csv'}") and
+               "the final round is not final yet" in line for line in found), err
