@@ -218,10 +218,11 @@ class _RowParser:
         pieces count, an unfinished entry with a time. A blank count on an unfinished row
         stays allowed (the published pages leave it blank for nobody in ../shared/data, and an
         archived round ranks it as no pieces placed)."""
+        # Only which facts are given counts here; their bounds are checked by out_of_bounds.
         record = Result(
             Status.FINISHED if completed else Status.UNFINISHED,
-            time=None if time_seconds is None else math.ceil(time_seconds),
-            pieces=None if pieces is None else math.floor(pieces),
+            time=None if time_seconds is None else 1,
+            pieces=None if pieces is None else 0,
         )
 
         def bad(code: str, field: str, message: str, **_: object) -> None:
