@@ -88,7 +88,9 @@ def test_a_bad_file_exits_2_with_one_line_per_problem_and_imports_nothing(capsys
     assert out == ""
     # Every problem in one run (issue 23, item 9): the fields of the wrong shape (their entries
     # set aside), the references pointing nowhere and the install's own checks.
-    number, registered, person, nationality = err.splitlines()
+    # Each line names the file first, as `championship results` does (issue 23, item 9).
+    number, registered, person, nationality = [
+        line.replace(f"error: {path}: ", "error: ", 1) for line in err.splitlines()]
     assert number == ("error: entries[0].number: Input should be greater than or equal to 0 "
                       "(-1)")
     assert registered.startswith("error: entries[3].registered_at: Input should be a valid "
@@ -104,7 +106,7 @@ def test_importing_over_an_existing_slug_needs_a_new_one(capsys, championship, t
     _, path = exported(capsys, championship.slug, tmp_path)
     code, _, err = run(capsys, "championship", "import", path)
     assert code == 2
-    assert err == (f"error: championship.slug: a championship {championship.slug!r} exists "
+    assert err == (f"error: {path}: championship.slug: a championship {championship.slug!r} exists "
                    "already; give a new slug for this one\n")
 
 
@@ -130,7 +132,8 @@ def test_a_file_that_is_not_json_says_where(capsys, championship, tmp_path):
     path.write_text('{"format": "puzzlecomp-championship",\n  "version": 1\n', encoding="utf-8")
     code, _, err = run(capsys, "championship", "import", str(path))
     assert code == 2
-    assert err == ("error: (top level): not JSON: line 3, column 1: Expecting ',' delimiter\n")
+    assert err == (f"error: {path}: (top level): not JSON: line 3, column 1: Expecting ',' "
+                   "delimiter\n")
 
 
 def test_results_ranks_a_round_of_the_file_and_names_an_unknown_round(capsys, championship,
@@ -196,7 +199,7 @@ def test_a_result_credit_that_is_not_its_seats_is_refused(capsys, championship, 
         "result carries its seat's credit"]
     code, _, err = run(capsys, "championship", "import", str(path), "--slug", "credits")
     assert code == 2
-    assert err.splitlines() == [f"error: {line}" for line in expected]
+    assert err.splitlines() == [f"error: {path}: {line}" for line in expected]
     assert not Championship.objects.filter(slug="credits").exists()
     code, out, err = run(capsys, "championship", "results", str(path), "--event", "individual",
                          "--round", "final")
@@ -234,9 +237,10 @@ def test_a_bad_per_puzzle_value_is_one_line_naming_its_path(capsys, championship
     code, out, err = run(capsys, "championship", "import", str(path), "--slug", "puzzles")
     assert (code, out) == (2, "")
     # The round's own check of the kept rows comes in the same run (issue 23, item 9).
-    assert err.splitlines() == [f"error: results[0].puzzles[7].time: {message}",
-                                "error: results[0].puzzles: the round has 1 puzzles, the result "
-                                "gives 8"]
+    # The engine's line names the entry and the field, as `championship results` writes it.
+    assert err.splitlines() == [f"error: {path}: results[0].puzzles[7].time: {message}",
+                                f"error: {path}: results[0].puzzles: entry {number}, field "
+                                "puzzles: the round has 1 puzzles, the result gives 8"]
     assert not Championship.objects.filter(slug="puzzles").exists()
 
 
@@ -267,11 +271,14 @@ def test_every_problem_of_a_championship_file_in_one_run_for_results_and_import(
                         "as 'NSW' and as 'VIC'; give it once")
     assert lines[1].startswith("results[0].status: Input should be ")
     assert lines[2] == "results[1].entry: no entry 999 in event 'individual'"
-    assert lines[3].startswith(f"results[2].time_seconds: entry {numbers[1]}, field time: ")
-    assert len(lines) == 4, err
+    # The file's settings checked as the import checks them: czech-championship has none.
+    assert lines[3] == ("championship.settings.host_region: czech-championship has no setting "
+                        "'host_region'; known: none")
+    assert lines[4].startswith(f"results[2].time_seconds: entry {numbers[1]}, field time: ")
+    assert len(lines) == 5, err
     code, out, err = run(capsys, "championship", "import", str(path), "--slug", "several")
     assert (code, out) == (2, "")
-    imported = [line.removeprefix("error: ") for line in err.splitlines()]
+    imported = [line.removeprefix(f"error: {path}: ") for line in err.splitlines()]
     assert imported[:3] == lines[:3]
     assert any(line.startswith("results[2].time_seconds: ") for line in imported[3:]), err
     assert not Championship.objects.filter(slug="several").exists()

@@ -48,7 +48,8 @@ def test_a_finish_at_zero_seconds_is_refused_by_phone_head_judge_import_and_cli(
     with pytest.raises(InterchangeError) as refused:
         championship_import(data, slug="copy")
     assert [str(p) for p in refused.value.problems] == [
-        "results[0].time_seconds: a finish at 0:00:00 is not a time"]
+        f"results[0].time_seconds: entry {data['results'][0]['entry']}, field time: a finish "
+        "at 0:00:00 is not a time"]
 
 
 def test_an_unfinished_result_with_a_finish_time_is_refused_by_head_judge_and_cli(

@@ -95,7 +95,8 @@ def test_a_teams_second_puzzle_at_the_first_ones_second_is_refused_by_every_path
     data = championship_export(teams_final.event.championship)
     data["results"][0]["puzzles"] = same_second
     assert import_problems(data) == [
-        "results[0].puzzles[1]: puzzle 2 is finished less than 1 s after the puzzle it follows"]
+        f"results[0].puzzles[1]: entry {data['results'][0]['entry']}, field puzzle 2: puzzle 2 "
+        "is finished less than 1 s after the puzzle it follows"]
     code, out, err = cli_run(tmp_path, capsys, "entry,group,time_1,time_2", "T1,A,25:00,25:00",
                              "--event", "teams")
     assert (code, out) == (2, "")
@@ -121,7 +122,8 @@ def test_a_finisher_with_a_piece_count_is_refused_by_head_judge_import_and_cli(
     data = championship_export(live_round.event.championship)
     data["results"][0]["pieces"] = 500
     assert import_problems(data) == [
-        "results[0].pieces: a finished result has a time, not a pieces count"]
+        f"results[0].pieces: entry {data['results'][0]['entry']}, field pieces: a finished "
+        "result has a time, not a pieces count"]
 
 
 def test_a_dnf_with_missing_pieces_is_refused_by_head_judge_import_and_cli(
@@ -139,7 +141,8 @@ def test_a_dnf_with_missing_pieces_is_refused_by_head_judge_import_and_cli(
     data = championship_export(live_round.event.championship)
     data["results"][0].update(status="dnf", time_seconds=None, missing=3)
     assert import_problems(data) == [
-        "results[0].missing: a dnf result has no finish, so no missing pieces"]
+        f"results[0].missing: entry {data['results'][0]['entry']}, field missing: a dnf "
+        "result has no finish, so no missing pieces"]
 
 
 def test_a_plain_time_against_the_puzzles_times_is_refused_by_head_judge_import_and_cli(
@@ -162,7 +165,8 @@ def test_a_plain_time_against_the_puzzles_times_is_refused_by_head_judge_import_
     data = championship_export(teams_final.event.championship)
     data["results"][0].update(status="finished", time_seconds=3000, puzzles=puzzles)
     assert import_problems(data) == [
-        "results[0].time_seconds: the time 0:50:00 is not the last puzzle's finish 0:55:00"]
+        f"results[0].time_seconds: entry {data['results'][0]['entry']}, field time: the time "
+        "0:50:00 is not the last puzzle's finish 0:55:00"]
 
 
 def test_a_phone_disqualification_of_a_team_keeps_no_puzzle_times(team_phone, teams_final):

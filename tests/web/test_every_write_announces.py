@@ -96,7 +96,6 @@ READS = {
     "confirmation_link", "entry_number_next", "event_lock", "entrant_link",  # registration
     "pool_label",  # relay
     "unique_slug",  # setup
-    "result_path",  # interchange: where a violation points in a championship file
     "round_model_choice",  # settings
     "group_emails", "groups_assign_preview",  # groups
     "no_show_allowed_at", "seating_assign_preview",  # seating

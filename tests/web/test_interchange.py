@@ -345,7 +345,8 @@ def test_results_are_checked_by_the_engine_like_a_judges_write(lived_in):
     with pytest.raises(InterchangeError) as refused:
         championship_import(data, slug="late")
     assert problems_of(refused.value) == [
-        f"results[{index}].time_seconds: finish 1:30:01 is past the limit of 1:30:00"]
+        f"results[{index}].time_seconds: entry {data['results'][index]['entry']}, field time: "
+        "finish 1:30:01 is past the limit of 1:30:00"]
 
 
 def test_a_setting_the_ruleset_does_not_declare_is_refused_on_import(lived_in):

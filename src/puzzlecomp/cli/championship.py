@@ -116,22 +116,29 @@ def run_results(args: argparse.Namespace) -> int:
         InterchangeError,
         load_json,
         read_championship_file,
+        settings_problems,
     )
 
     try:
         read = read_championship_file(load_json(_document(args.file)))
     except InterchangeError as error:
         read = ChampionshipFileRead(None, error.problems, {})
-    # The file's problems and the round's, in one run (the engine ranks the rows kept).
+    # The file's problems, its settings' and the round's, in one run (the engine ranks the
+    # rows kept); the settings are checked as the import checks them.
     lines = [str(problem) for problem in read.problems]
     document = read.document
     ranking = None
     if document is not None:
+        lines += [str(problem) for problem in settings_problems(document)]
         try:
             ranking = round_ranking_in_file(document, args.event, args.round)
         except RulesError as error:
             if not all(v.entry for v in error.violations):
-                raise  # an unknown event or round: named by its option
+                # An unknown event or round, or what the round's rules lack: named by its
+                # option, after the file's own problems.
+                for line in lines:
+                    print(f"error: {args.file}: {line}", file=sys.stderr)
+                raise
             lines += [read.file_path(line)
                       for line in _located(document, args.event, args.round, error)]
     if lines or ranking is None:
@@ -145,17 +152,13 @@ def run_results(args: argparse.Namespace) -> int:
 
 def _located(document: ChampionshipFile, event: str, round_code: str,
              error: RulesError) -> list[str]:
-    """One line per violation: its JSON path, entry and field, then the engine's message."""
-    from puzzlecomp.championships.services.interchange import result_path
+    """One line per violation: its JSON path, entry and field, then the engine's message (the
+    import's line for the same violation)."""
+    from puzzlecomp.formats.interchange import result_violation
 
     index = {str(r.entry): i for i, r in enumerate(document.results)
              if (r.event, r.round) == (event, round_code)}
-    lines = []
-    for v in error.violations:
-        path = result_path(index[v.entry], v.field) if v.entry in index else "results"
-        lines.append(f"{path}: entry {v.entry}" + (f", field {v.field}" if v.field else "")
-                     + f": {v.message}")
-    return lines
+    return [str(result_violation(index.get(v.entry), v)) for v in error.violations]
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -174,8 +177,9 @@ def run_import(args: argparse.Namespace) -> int:
         championship = championship_import(load_json(_document(args.file)), slug=args.slug,
                                            user=owner, operator=True)
     except InterchangeError as error:
+        # The same lines as `championship results`: the file, then the JSON path, entry, field.
         for problem in error.problems:
-            print(f"error: {problem}", file=sys.stderr)
+            print(f"error: {args.file}: {problem}", file=sys.stderr)
         return 2
     print(f"imported {championship.name!r} as {championship.slug}: /control/{championship.slug}/")
     return 0

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlecomp.cli.common import CommandError, add_format_argument, read_text
-from puzzlecomp.formats.archive_checks import read_archive_rows
+from puzzlecomp.formats.archive_checks import member_count_warnings, read_archive_rows
 from puzzlecomp.formats.archive_sizes import NO_EDITIONS, edition_sizes_file, rules_sized
 from puzzlecomp.formats.entries_csv import EntryRow
 from puzzlecomp.formats.history_csv import EVENT_OF_DIVISION, past_results
@@ -124,6 +124,9 @@ def ratings_from_file(history_path: str, event: str, *, before: int | None = Non
     ruleset = load_ruleset(ruleset_id)
     # The rows the archive would refuse are refused here too, with the archive's messages.
     history = read_archive_rows(read_text(history_path), source=history_path, ruleset=ruleset)
+    # And what the archive warns of, it warns of here: a pair or team of another size.
+    for warning in member_count_warnings(history, ruleset, history_path):
+        print(warning, file=sys.stderr)
     # The file's puzzle sizes are a scraper's guess (pairs first rounds as 1000): take the
     # rules', as the archive does (docs/archive.md, Puzzle sizes).
     history = rules_sized(history, source=history_path, ruleset=ruleset,

@@ -149,7 +149,8 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
         return _file_standings(args, document)
     # Every problem of the document in one run: its reading, its settings, its rounds' rows,
     # its tiebreakers' (docs/formats.md).
-    championship, problems = read_championship_as_far_as_it_goes(Path(args.championship))
+    championship, read_problems = read_championship_as_far_as_it_goes(Path(args.championship))
+    problems = list(read_problems)
     if args.ruleset and championship.ruleset_id and args.ruleset != championship.ruleset_id:
         raise CommandError(
             f"--ruleset {args.ruleset} differs from the ruleset {championship.ruleset_id} "
@@ -179,8 +180,14 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     decides = tiebreaker_rounds(event)
     every_round, unread = event_rounds_that_read(championship, ruleset, event)
     problems += unread
-    # A row that did not read leaves the standings incomplete for the tiebreakers' checks.
-    rounds_ranked = not unread
+    # A row or a round file that did not read leaves the standings incomplete for the
+    # tiebreakers' checks; a tiebreaker file's own problems (a bad row, a tiebreaker the event
+    # has no subcategory for) do not: the other tiebreakers are still checked in the same run.
+    tiebreaker_sources = {
+        r.source for r in championship.rounds
+        if r.event_id == event.id and _is_tiebreaker_file(event, r.round_id)}
+    rounds_ranked = not read_problems and not any(
+        p.source not in tiebreaker_sources for p in unread)
     for round_results in every_round:
         category = decides.get(round_results.round_id)
         tiebreaker = event.subcategory_tiebreaker
@@ -212,8 +219,9 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     standings = event_standings(rankings, event)
     # A folder or results document records results, not states: each round given is final.
     final = (*rankings, *(tiebreaker_round_id(event, category) for category in tiebreakers))
-    # The tiebreakers are checked against the standings, so only once every round ranked.
-    if rounds_ranked:
+    # The tiebreakers are checked against the standings, so only once every round ranked; with
+    # the prize round not given, each tiebreaker held is refused whatever the other rounds say.
+    if rounds_ranked or event.prize_round not in final:
         try:
             held_tiebreakers(standings, event, final_rounds=final, tiebreakers=tiebreakers,
                              settings=values)
@@ -228,6 +236,13 @@ def championship_standings(args: argparse.Namespace) -> ChampionshipStandings:
     return ChampionshipStandings(
         ruleset, event, values, tuple(rankings), standings, tiebreakers, final,
     )
+
+
+def _is_tiebreaker_file(event: Event, round_id: str) -> bool:
+    """Whether a round file of the event is meant as a subcategory tiebreaker's
+    ("tiebreaker-junior-18", or "tiebreaker-nope" for a subcategory the event lacks)."""
+    rule = event.subcategory_tiebreaker
+    return rule is not None and round_id.startswith(f"{rule.round.id}-")
 
 
 def _settings(ruleset: Ruleset, stored: Mapping[str, object], args: argparse.Namespace,

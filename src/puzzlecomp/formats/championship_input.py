@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from puzzlecomp.formats.json_objects import given_twice, json_object, repeated_keys
-from puzzlecomp.formats.results_csv import InputError, InputProblem, ResultRow, parse_results
+from puzzlecomp.formats.results_csv import (
+    COLUMNS,
+    NOTHING_GIVEN,
+    InputError,
+    InputProblem,
+    ResultRow,
+    parse_results,
+)
 from puzzlecomp.rules.conditions import Value
 from puzzlecomp.rules.people import Person
 from puzzlecomp.rules.results import Entry
@@ -35,6 +42,9 @@ class RoundSource:
     text: str
     # The row number reported for the first result: 2 in a CSV file (after the header), 1 in JSON.
     first_row: int
+    # The (row, field) of each JSON value already reported as no cell (an object or a list),
+    # so the CSV reader's lines about the blank left in its place are not said twice.
+    reported_cells: frozenset[tuple[int, str]] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -69,7 +79,7 @@ def read_championship_as_far_as_it_goes(path: Path) -> tuple[Championship, list[
     caller can add the rounds' own problems to the same run. A file that is no results
     document at all (unreadable, not JSON, another format or version) raises InputError."""
     if path.is_dir():
-        return _read_folder(path), []
+        return _read_folder(path)
     if path.suffix.lower() == ".json":
         return _read_json(path)
     raise InputError(
@@ -130,12 +140,28 @@ def event_rounds_that_read(
         rows, unread = parse_results(round_source.text, source=round_source.source,
                                      puzzles=_puzzle_count(event, round_source.round_id))
         problems.extend(
-            replace(p, row=p.row + shift) if p.row is not None else p for p in unread
+            replace(p, row=p.row + shift) if p.row is not None else p
+            for p in unread
+            if not _said_already(p, round_source.reported_cells, shift)
         )
         # The rows that read are still ranked, for their own problems in the same run.
         rows = [replace(row, row=row.row + shift) for row in rows]
         parsed.append(RoundResults(round_source.round_id, round_source.source, rows))
     return _with_merged_entrants(parsed), problems
+
+
+def _said_already(problem: InputProblem, reported: frozenset[tuple[int, str]],
+                  shift: int) -> bool:
+    """Whether the reader's problem is only the blank left by a JSON value already reported:
+    the same row and field, or "nothing given" on a row whose result value was reported."""
+    if problem.row is None or not reported:
+        return False
+    row = problem.row + shift
+    if (row, problem.field) in reported:
+        return True
+    return problem.message == NOTHING_GIVEN and any(
+        r == row and field in COLUMNS for r, field in reported
+    )
 
 
 def _puzzle_count(event: Event, round_id: str) -> int | None:
@@ -153,7 +179,9 @@ def tiebreaker_rounds(event: Event) -> dict[str, str]:
     return {f"{rule.round.id}-{s.id}": s.id for s in event.subcategories}
 
 
-def _read_folder(folder: Path) -> Championship:
+def _read_folder(folder: Path) -> tuple[Championship, list[InputProblem]]:
+    """The folder's round files that read, with a problem for each file that is not one
+    (a stray file, a nested folder, a file that is not UTF-8): every problem in one run."""
     rounds: list[RoundSource] = []
     problems: list[InputProblem] = []
     for path in sorted(folder.rglob("*.csv")):
@@ -171,9 +199,7 @@ def _read_folder(folder: Path) -> Championship:
             problems.append(InputProblem(str(path), None, "", "", f"cannot read: {exc}"))
             continue
         rounds.append(RoundSource(relative.parts[0], path.stem, str(path), text, first_row=2))
-    if problems:
-        raise InputError(problems)
-    return Championship(str(folder), None, {}, tuple(rounds))
+    return Championship(str(folder), None, {}, tuple(rounds)), problems
 
 
 def _read_json(path: Path) -> tuple[Championship, list[InputProblem]]:
@@ -187,7 +213,9 @@ def _read_json(path: Path) -> tuple[Championship, list[InputProblem]]:
         raise InputError([InputProblem(source, None, "", "", message)]) from exc
     reader = _JsonReader(source)
     championship = reader.championship(document)
-    if any(p.field in ("", "format", "version") for p in reader.problems):
+    # Only a document that is no results document at all stops here; a bad row, round or
+    # setting is reported with the rounds' own problems in the same run.
+    if reader.not_a_results_document:
         raise InputError(reader.problems)
     return championship, reader.problems
 
@@ -196,6 +224,7 @@ class _JsonReader:
     def __init__(self, source: str) -> None:
         self.source = source
         self.problems: list[InputProblem] = []
+        self.not_a_results_document = False
 
     def problem(
         self,
@@ -212,11 +241,14 @@ class _JsonReader:
     def championship(self, document: Any) -> Championship:
         if not isinstance(document, dict):
             self.problem("the document must be a JSON object")
+            self.not_a_results_document = True
             return Championship(self.source, None, {}, ())
         if document.get("format") != JSON_FORMAT:
             self.problem(f'expected "format": "{JSON_FORMAT}"', field="format")
+            self.not_a_results_document = True
         if document.get("version") != JSON_VERSION:
             self.problem(f'expected "version": {JSON_VERSION}', field="version")
+            self.not_a_results_document = True
         ruleset_id = document.get("ruleset")
         if ruleset_id is not None and not isinstance(ruleset_id, str):
             self.problem("the ruleset must be a ruleset id (text)", field="ruleset")
@@ -259,14 +291,17 @@ class _JsonReader:
                 if not isinstance(rows, list):
                     self.problem("a round must be a list of result rows", field=path)
                     continue
-                text = self.csv_text(path, rows)
+                text, reported = self.csv_text(path, rows)
                 rounds.append(
-                    RoundSource(event_id, round_id, f"{self.source} {path}", text, first_row=1)
+                    RoundSource(event_id, round_id, f"{self.source} {path}", text, first_row=1,
+                                reported_cells=frozenset(reported))
                 )
         return rounds
 
-    def csv_text(self, path: str, rows: Sequence[Any]) -> str:
-        """The rows as CSV text with a header of every key, for the results CSV reader."""
+    def csv_text(self, path: str, rows: Sequence[Any]) -> tuple[str, set[tuple[int, str]]]:
+        """The rows as CSV text with a header of every key, for the results CSV reader, with
+        the (row, field) of each value reported here as no cell."""
+        reported: set[tuple[int, str]] = set()
         columns: dict[str, None] = {}
         for row in rows:
             if isinstance(row, dict):
@@ -277,23 +312,32 @@ class _JsonReader:
         writer.writeheader()
         for number, row in enumerate(rows, start=1):
             if not isinstance(row, dict):
-                self.problem("a result row must be an object", path=path, row=number)
+                self.problem(f"a result row must be an object, not {_as_json(row)}",
+                             path=path, row=number)
                 row = {}
+            entry = row.get("entry")
             cells = {}
             for key, value in row.items():
                 if isinstance(value, dict | list):
                     self.problem(
-                        "expected text, a number or true/false",
+                        f"expected text, a number or true/false, not {_as_json(value)}",
                         path=path,
                         row=number,
-                        entry=_cell(row.get("entry")),
+                        entry="" if isinstance(entry, dict | list) else _cell(entry),
                         field=str(key),
                     )
+                    reported.add((number, str(key)))
                     value = None
                 cells[str(key)] = _cell(value)
             # Blank rows are written too (and skipped by the reader) so row numbers stay right.
             writer.writerow(cells)
-        return out.getvalue()
+        return out.getvalue(), reported
+
+
+def _as_json(value: Any) -> str:
+    """A value as the document writes it (JSON), not as Python prints it."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else f"{text[:57]}..."
 
 
 def _cell(value: Any) -> str:

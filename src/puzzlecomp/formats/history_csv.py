@@ -15,6 +15,8 @@ from puzzlecomp.formats.member_checks import entry_member_problems, member_ids
 from puzzlecomp.formats.results_csv import InputError, InputProblem, csv_records
 from puzzlecomp.planning.rating import PastResult
 from puzzlecomp.rules import limits
+from puzzlecomp.rules.contradictions import check_contradictions
+from puzzlecomp.rules.results import Result, Status
 
 # The published divisions and the events they are: WJPC says solo, duo and group.
 EVENT_OF_DIVISION = {
@@ -77,12 +79,16 @@ def history_rows(text: str, *, source: str) -> tuple[list[PublishedResult], list
     rows: list[PublishedResult] = []
     problems: list[InputProblem] = []
     records = list(csv_records(text, source=source, key="entrant"))
-    if records and "people" not in records[0][1]:
-        raise InputError([InputProblem(
-            source, 1, "", "people", "the header has no people column: without the members' "
-            "person ids nobody can be rated or archived (docs/seeding.md)")])
+    # A column the header lacks is one problem naming it, not one per row; every other check
+    # of the rows still runs (a row without its year or another required value does not parse,
+    # so the archive's row checks run on the rows that do).
+    absent = {name for name in REQUIRED_COLUMNS if records and name not in records[0][1]}
+    for name in REQUIRED_COLUMNS:
+        if name in absent:
+            problems.append(InputProblem(source, 1, "", name, _ABSENT.get(
+                name, f"the header has no {name} column")))
     for number, values in records:
-        parser = _RowParser(source, number, values)
+        parser = _RowParser(source, number, values, absent=absent)
         row = parser.parse()
         problems.extend(parser.problems)
         if row is not None:
@@ -93,14 +99,24 @@ def history_rows(text: str, *, source: str) -> tuple[list[PublishedResult], list
     return rows, problems
 
 
+# The columns every row needs (country and pieces may be left out: blank).
+REQUIRED_COLUMNS = ("year", "division", "round", "rank", "entrant", "completed", "time_seconds",
+                    "puzzle_pieces", "time_limit_seconds", "people")
+_ABSENT = {"people": "the header has no people column: without the members' person ids nobody "
+                     "can be rated or archived (docs/seeding.md)"}
+
+
 def past_results(rows: Iterable[PublishedResult], *, event: str) -> list[PastResult]:
     """The rows of one event that name their people, as the rating sees them."""
     return [row.past_result() for row in rows if row.event == event and row.people]
 
 
 class _RowParser:
-    def __init__(self, source: str, row: int, values: dict[str, str]) -> None:
+    def __init__(self, source: str, row: int, values: dict[str, str], *,
+                 absent: set[str] | None = None) -> None:
         self.source = source
+        # The columns the header lacks: named once by history_rows, not on every row.
+        self.absent = absent or set()
         self.row = row
         self.values = values
         self.entrant = values.get("entrant", "")
@@ -117,7 +133,7 @@ class _RowParser:
                 "holds a line break, a tab or another control character: type it as plain text"))
 
     def problem(self, field: str, message: str) -> None:
-        if field in self.unplain:
+        if field in self.unplain or field in self.absent:
             return
         self.problems.append(InputProblem(self.source, self.row, self.entrant, field, message))
 
@@ -158,6 +174,8 @@ class _RowParser:
         if completed and time_seconds == 0:
             self.problem("time_seconds", "a finisher's time must be more than zero")
         pieces = self.number("pieces", whole=False, blank_ok=True)
+        if completed is not None:
+            self.contradictions(completed, time_seconds, pieces)
         puzzle_pieces = self.positive("puzzle_pieces")
         time_limit = self.positive("time_limit_seconds")
         # The source gives two people of one name one id; within an entry it counts once.
@@ -167,6 +185,7 @@ class _RowParser:
         people = tuple(dict.fromkeys(p for p in listed if p))
         if (
             self.problems
+            or self.absent - {"people"}
             or year is None
             or event is None
             or rank is None
@@ -191,6 +210,26 @@ class _RowParser:
             people=people,
             members_listed=len(listed),
         )
+
+    def contradictions(self, completed: bool, time_seconds: float | None,
+                       pieces: float | None) -> None:
+        """A row that says two things at once is refused as the engine refuses the record
+        (rules/contradictions.py), not stored with one of its facts dropped: a finisher with a
+        pieces count, an unfinished entry with a time. A blank count on an unfinished row
+        stays allowed (the published pages leave it blank for nobody in ../shared/data, and an
+        archived round ranks it as no pieces placed)."""
+        # Only which facts are given counts here; their bounds are checked by out_of_bounds.
+        record = Result(
+            Status.FINISHED if completed else Status.UNFINISHED,
+            time=None if time_seconds is None else 1,
+            pieces=None if pieces is None else 0,
+        )
+
+        def bad(code: str, field: str, message: str, **_: object) -> None:
+            column = {"time": "time_seconds"}.get(field, field)
+            self.problem(column, f"{message} (completed is {completed}; {code})")
+
+        check_contradictions(record, bad)
 
     def flag(self, name: str) -> bool | None:
         text = self.required(name).lower()

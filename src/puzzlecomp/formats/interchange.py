@@ -29,9 +29,12 @@ from pydantic import (
 
 from puzzlecomp.formats.json_objects import given_twice, json_object, repeated_keys
 from puzzlecomp.rules import limits
+from puzzlecomp.rules.errors import RulesError, RuleViolation
 from puzzlecomp.rules.limits import has_control_characters
+from puzzlecomp.rules.loading import load_ruleset
 from puzzlecomp.rules.qualification import QualifyReason
 from puzzlecomp.rules.results import Status
+from puzzlecomp.rules.settings import championship_settings
 
 K = TypeVar("K")
 
@@ -505,6 +508,40 @@ def _settings_twice(data: dict[str, Any]) -> list[InterchangeProblem]:
     settings = championship.get("settings") if isinstance(championship, dict) else None
     return [problem(f"championship.settings.{name}", given_twice(name, first, later))
             for name, first, later in repeated_keys(settings)]
+
+
+def settings_problems(document: ChampionshipFile) -> list[InterchangeProblem]:
+    """The file's settings checked against its ruleset, as every reader of a championship file
+    (import, `championship results`, `standings`, `awards`) checks them: a setting given twice
+    in any letter case, an unknown setting or value, a required setting left out. An unknown
+    ruleset is named by the reader's own check of `championship.ruleset_id`."""
+    try:
+        ruleset = load_ruleset(document.championship.ruleset_id)
+    except RulesError:
+        return []
+    try:
+        championship_settings(ruleset, document.championship.settings)
+    except RulesError as error:
+        return [problem(f"championship.settings.{v.field}", v.message)
+                for v in error.violations]
+    return []
+
+
+def result_path(index: int, field: str) -> str:
+    """Where an engine violation points in the file ("puzzle 2" is the second puzzle)."""
+    if field.startswith("puzzle "):
+        return f"results[{index}].puzzles[{int(field.split()[1]) - 1}]"
+    stored = {"time": "time_seconds"}.get(field, field)
+    return f"results[{index}]" + (f".{stored}" if stored else "")
+
+
+def result_violation(index: int | None, found: RuleViolation) -> InterchangeProblem:
+    """An engine violation on the file's result `index` (None: no one result), the same line in
+    every reader of a championship file: `results[3].puzzles[1]: entry 7, field puzzle 2: ...`."""
+    path = result_path(index, found.field) if index is not None else "results"
+    where = ", ".join([*([f"entry {found.entry}"] if found.entry else []),
+                       *([f"field {found.field}"] if found.field else [])])
+    return problem(path, f"{where}: {found.message}" if where else found.message)
 
 
 def _too_deep() -> InterchangeProblem:

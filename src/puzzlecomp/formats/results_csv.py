@@ -26,6 +26,8 @@ COLUMNS = (
     "entry", "name", "country", "group", "status", "time", "pieces", "remaining", "missing",
     "missing_contiguous", "missing_found", "time_credit", *PERSON_COLUMNS,
 )
+# The line for a row that gives no result at all.
+NOTHING_GIVEN = "no status, time or count given"
 PUZZLE_COLUMNS = ("time", "pieces", "remaining", "missing", "missing_contiguous", "missing_found")
 
 
@@ -191,7 +193,7 @@ class _RowParser:
                 return Status.UNFINISHED
             if self.beyond:
                 return None  # the columns beyond the round's puzzles are named above
-            self.problem("status", "no status, time or count given")
+            self.problem("status", NOTHING_GIVEN)
             return None
         try:
             return Status(value)

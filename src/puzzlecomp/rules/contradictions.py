@@ -29,7 +29,11 @@ def check_contradictions(result: Result, bad: Reporter) -> None:
             if getattr(result, name) is not None:
                 bad("result.finished_with_count", name,
                     f"a finished result has a time, not a {name} count", status=str(status))
-    elif result.missing != NO_MISSING:
+    elif status is Status.UNFINISHED and result.time is not None:
+        bad("result.unfinished_with_time", "time",
+            "a result that is not finished has no finish time; choose finished or remove "
+            "the time")
+    if status is not Status.FINISHED and result.missing != NO_MISSING:
         bad("result.missing_without_finish", "missing",
             f"a {status} result has no finish, so no missing pieces", status=str(status))
     if status not in (Status.FINISHED, Status.UNFINISHED):

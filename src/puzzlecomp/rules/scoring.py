@@ -232,10 +232,6 @@ def _check(result: Result, rules: RoundRules, entry: str) -> list[RuleViolation]
             )
     elif result.status is Status.UNFINISHED:
         _check_plain_count(result, rules, bad)
-        if result.time is not None:
-            bad("result.unfinished_with_time", "time",
-                "a result that is not finished has no finish time; choose finished or remove "
-                "the time")
         if result.puzzles and all(p.time is not None for p in result.puzzles):
             bad("result.unfinished_all_finished", "status",
                 "every puzzle has a finish time, so the result is finished")

@@ -85,6 +85,8 @@ from puzzlecomp.formats.interchange import (
     championship_file_data,
     problem,
     read_championship_file,
+    result_violation,
+    settings_problems,
 )
 from puzzlecomp.rules.credits import time_credit_refusal
 from puzzlecomp.rules.errors import RulesError
@@ -377,11 +379,7 @@ def _install_problems(document: ChampionshipFile, target: str,
         ruleset = load_ruleset(document.championship.ruleset_id)
     except RulesError as error:
         return [*problems, problem("championship.ruleset_id", str(error))]
-    try:
-        championship_settings(ruleset, document.championship.settings)
-    except RulesError as error:
-        problems += [problem(f"championship.settings.{v.field}", v.message)
-                     for v in error.violations]
+    problems += settings_problems(document)
     limits: dict[tuple[str, str], int | None] = {}
     for e, event in enumerate(document.events):
         try:
@@ -452,7 +450,7 @@ def _result_problems(document: ChampionshipFile, *, ruleset_id: str,
             score_result(engine_result(Result(**_result_fields(row))), rules[key],
                          entry=str(row.entry))
         except RulesError as error:
-            problems += [problem(result_path(i, v.field), v.message) for v in error.violations]
+            problems += [result_violation(i, v) for v in error.violations]
     for i, seat in enumerate(document.seats):
         # A credit granted before any result is refused as the head judge's grant would be.
         if not seat.time_credit:
@@ -467,14 +465,6 @@ def _result_problems(document: ChampionshipFile, *, ruleset_id: str,
         if refused is not None:
             problems.append(problem(f"seats[{i}].time_credit", refused.message))
     return problems
-
-
-def result_path(index: int, field: str) -> str:
-    """Where an engine violation points in the file ("puzzle 2" is the second puzzle)."""
-    if field.startswith("puzzle "):
-        return f"results[{index}].puzzles[{int(field.split()[1]) - 1}]"
-    stored = {"time": "time_seconds"}.get(field, field)
-    return f"results[{index}]" + (f".{stored}" if stored else "")
 
 
 def _result_fields(row: ResultData) -> dict[str, Any]:
