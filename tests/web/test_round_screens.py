@@ -296,3 +296,24 @@ def test_the_clock_scene_says_which_group_is_at_the_tables(client, client_as, ch
     # The clock overlay of the whole round says it too.
     assert "Group B is at the tables" in get(client, "overlay", championship.slug, rnd.pk,
                                              "clock")
+
+
+def test_the_qualifiers_scene_of_a_final_says_it_is_the_final(client, championship):
+    """Issue 24 (review): the Qualifiers scene of a final said "No qualifiers yet"."""
+    final = Round.objects.filter(event__championship=championship,
+                                 event__code="individual").order_by("-position").first()
+    projector_scene_set(championship=championship, scene=ProjectorScene.QUALIFIERS,
+                        round=final)
+    html = get(client, "hall", championship.slug)
+    assert "This is the final: nobody qualifies from it." in html
+    assert "No qualifiers yet" not in html
+
+
+def test_no_message_reads_in_czech_as_a_message_none(client_as, running):
+    """Issue 24 (review): "Zpráva: žádné" (the message is feminine): "žádná"."""
+    championship = running.event.championship
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    html = head_judge.get(reverse("control:live:index", args=[championship.slug]),
+                          headers={"Accept-Language": "cs"}).content.decode()
+    now = html[html.index('data-now="message"'):]
+    assert now[:now.index("</dd>")].endswith('<span class="muted">žádná</span>')

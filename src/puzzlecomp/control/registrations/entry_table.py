@@ -24,8 +24,8 @@ from puzzlecomp.championships.selectors.registration import EntryRow
 # 1280 px in every language ("Opplysninger fra historikken" is long).
 _ROW = ('<tr><td class="num">{}</td><td>{}{}<br><span class="muted">{}</span></td><td>{}{}</td>'
         '{}<td>{}</td>{}<td>{}</td><td>{}</td><td class="num nowrap">{}</td>'
-        '<td class="num nowrap">{}</td><td class="num nowrap">{}</td><td class="entry-actions">{}</td>'
-        '</tr>')
+        '<td class="num nowrap">{}</td><td class="num nowrap">{}</td>'
+        '<td class="entry-actions">{}</td></tr>')
 _PLACEHOLDER = "999999999"
 
 
