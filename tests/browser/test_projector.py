@@ -148,7 +148,13 @@ def test_the_head_judge_switches_scene_group_and_message_and_sees_what_the_hall_
     control = reverse("control:live:index", args=[championship.slug])
     live_page.goto(control)
     live_page.select_option("select[name=scene]", "results")
+    # Only the chosen round's groups are offered (issue 24 review): the final has none.
+    final = Round.objects.filter(event=rnd.event).exclude(pk=rnd.pk).order_by("-position")[0]
+    live_page.select_option("select[name=round]", str(final.pk))
+    expect(live_page.locator("select[name=group] option")).to_have_count(
+        1 + len(final.groups or []))
     live_page.select_option("select[name=round]", str(rnd.pk))
+    expect(live_page.locator("select[name=group] option")).to_have_count(1 + len(rnd.groups))
     live_page.select_option("select[name=group]", "B")
     live_page.fill("input[name=message]", "Group C starts at 15:00")
     live_page.click("form.scene-form button[type=submit]")

@@ -317,3 +317,27 @@ def test_no_message_reads_in_czech_as_a_message_none(client_as, running):
                           headers={"Accept-Language": "cs"}).content.decode()
     now = html[html.index('data-now="message"'):]
     assert now[:now.index("</dd>")].endswith('<span class="muted">žádná</span>')
+
+
+def test_a_refused_switch_keeps_what_the_head_judge_filled_in(client_as, running):
+    """Issue 24 (review): a refused switch threw the input away and named "First round"
+    without its event; each round's own groups come with the form for its script."""
+    championship = running.event.championship
+    other = Round.objects.filter(event__championship=championship).exclude(pk=running.pk)[0]
+    other.groups = ["Z"]
+    other.save(update_fields=["groups"])
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    response = head_judge.post(
+        reverse("control:live:projector_scene", args=[championship.slug]),
+        {"scene": "results", "round": running.pk, "group": "Z",
+         "message": "Group C starts at 15:00"}, follow=True)
+    html = response.content.decode()
+    assert "Individual · First round has no group Z." in html
+    form = response.context["scene_form"]
+    assert form["message"].value() == "Group C starts at 15:00"
+    assert str(form["scene"].value()) == "results"
+    assert str(form["round"].value()) == str(running.pk)
+    assert form.round_groups[str(running.pk)] == running.groups
+    # The next visit shows the projectors as they stand again.
+    again = head_judge.get(reverse("control:live:index", args=[championship.slug]))
+    assert again.context["scene_form"]["message"].value() in (None, "")
