@@ -14,7 +14,6 @@ from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.services.projector import projector_scene_set
 from puzzlecomp.control.live.forms import ProjectorSceneForm
 
-
 # The values of a refused switch, kept for the form shown after the redirect.
 REFUSED = "projector_refused"
 FIELDS = ("scene", "round", "group", "message")

@@ -192,7 +192,8 @@ def index(request: HttpRequest, championship: Championship) -> HttpResponse:
     """Every round of the championship with its state and open disputes."""
     return render(request, "control/live/index.html", {
         "championship": championship, "rounds": selectors.rounds_of(championship.pk),
-        "acts": _acts(request, championship), "scene_form": scene_form(championship, request.session.pop(REFUSED, None)),
+        "acts": _acts(request, championship),
+        "scene_form": scene_form(championship, request.session.pop(REFUSED, None)),
         "projector_now": projector_now(championship),
     })
 
