@@ -3,15 +3,18 @@ with qualifiers highlighted, the clock counting down."""
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from puzzlecomp.championships.models import ProjectorScene, Role, Round
 from puzzlecomp.championships.services.projector import projector_scene_set
 from puzzlecomp.championships.services.results import ResultValues, result_submit
+from puzzlecomp.live.snapshot import snapshot_cache_clear
 from puzzlecomp.rules.results import Status
 from tests.browser.conftest import screenshot
 from tests.browser.test_guard_screens import session_of
@@ -145,7 +148,13 @@ def test_the_head_judge_switches_scene_group_and_message_and_sees_what_the_hall_
     control = reverse("control:live:index", args=[championship.slug])
     live_page.goto(control)
     live_page.select_option("select[name=scene]", "results")
+    # Only the chosen round's groups are offered (issue 24 review): the final has none.
+    final = Round.objects.filter(event=rnd.event).exclude(pk=rnd.pk).order_by("-position")[0]
+    live_page.select_option("select[name=round]", str(final.pk))
+    expect(live_page.locator("select[name=group] option")).to_have_count(
+        1 + len(final.groups or []))
     live_page.select_option("select[name=round]", str(rnd.pk))
+    expect(live_page.locator("select[name=group] option")).to_have_count(1 + len(rnd.groups))
     live_page.select_option("select[name=group]", "B")
     live_page.fill("input[name=message]", "Group C starts at 15:00")
     live_page.click("form.scene-form button[type=submit]")
@@ -169,3 +178,66 @@ def test_the_head_judge_switches_scene_group_and_message_and_sees_what_the_hall_
     # The hall follows the switch live, and the message has left with its scene.
     expect(hall.locator("div.scene-clock")).to_be_visible(timeout=5000)
     expect(hall.locator("[data-scene-message]")).to_have_count(0)
+
+
+def test_a_hall_left_open_follows_the_groups_clocks_across_a_groups_end(live_page):
+    """Issue 24 (review): group B's time runs out while groups C and D still wait. The open
+    hall shows what a fresh load shows (the round waits with its limit, C and D to start),
+    never "Counting · Ended at" nor group B "at the tables" (round_life.round_clock_of_groups)."""
+    from puzzlecomp.championships.services.rounds import group_start
+    from tests.support import published_championship, round_of
+
+    snapshot_cache_clear()
+    rnd = round_of(published_championship("Hall Groups"))
+    rnd.groups = ["A", "B", "C", "D"]
+    rnd.save(update_fields=["groups"])
+    for number, group in enumerate(rnd.groups, start=1):
+        enter(rnd, number, f"Entrant {number}", "NO", group=group, table=1)
+    limit = dt.timedelta(minutes=90)
+    group_start(round=rnd, group="A", now=timezone.now() - 3 * limit)
+    group_start(round=rnd, group="B", now=timezone.now() - limit + dt.timedelta(seconds=4))
+    projector_scene_set(championship=rnd.event.championship, scene=ProjectorScene.CLOCK,
+                        round=rnd)
+    live_page.set_viewport_size({"width": 1920, "height": 1080})
+    live_page.goto(hall_url(rnd))
+    box = live_page.locator("[data-clock-box]")
+    expect(box).to_have_attribute("data-shows", "countdown")
+    expect(live_page.locator("[data-tables=playing]")).to_have_text("Group B is at the tables")
+    # B's limit passes with the page open: no notice, no reload.
+    expect(box).to_have_attribute("data-shows", "waiting", timeout=10_000)
+    expect(live_page.locator("[data-state]")).to_have_text("Waiting")
+    expect(live_page.locator("[data-clock-label]")).to_have_text("Time limit")
+    expect(live_page.locator("[data-clock]")).to_have_text("1:30:00")
+    expect(live_page.locator("[data-tables=playing]:visible")).to_have_count(0)
+    expect(live_page.locator("[data-tables=waiting]")).to_have_text("Waiting to start: groups C, D")
+    # ... and stays so (the refetched fragment agrees).
+    live_page.wait_for_timeout(1500)
+    expect(box).to_have_attribute("data-shows", "waiting")
+    body = live_page.inner_text("body")
+    assert "Ended at" not in body
+    assert "Counting" not in body
+    screenshot(live_page, "hall-after-group-b")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+def test_the_hall_scene_fits_a_smaller_projector(live_page, size):
+    """Issue 24 (review): a 1280 x 720 or 1024 x 768 projector shows the whole scene: the
+    clock, the group line and the message inside the window."""
+    rnd = running_round("wjpc-2025", "individual", "first")
+    rnd.groups = ["A", "B"]
+    rnd.save(update_fields=["groups"])
+    projector_scene_set(championship=rnd.event.championship, scene=ProjectorScene.CLOCK,
+                        round=rnd, message="Group B starts at 15:00")
+    width, height = size
+    live_page.set_viewport_size({"width": width, "height": height})
+    live_page.goto(hall_url(rnd))
+    for selector in ("[data-clock]", ".scene-tables", "[data-scene-message]"):
+        shown = live_page.locator(selector).first
+        expect(shown).to_be_visible()
+        box = shown.bounding_box()
+        assert box is not None, selector
+        assert box["x"] >= 0, (selector, box)
+        assert box["y"] >= 0, (selector, box)
+        assert box["x"] + box["width"] <= width + 1, (selector, box)
+        assert box["y"] + box["height"] <= height + 1, (selector, box)
+    screenshot(live_page, f"hall-clock-{width}x{height}")

@@ -115,3 +115,20 @@ def test_at_most_one_group_is_ever_at_the_tables(minutes_after_a: int):
         return
     assert group_clock_at(groups(a=START)[0], state="running", limit_seconds=LIMIT,
                           now=now).state == "counting"
+
+
+def test_a_countdown_with_groups_still_to_start_names_the_wait_it_turns_to():
+    """Issue 24 (review): a screen left open while the group at the tables runs out of time
+    and others still wait shows the round's wait, as the server does, not "counting"."""
+    four = [*groups(a=START, b=LATER), GroupStart("C", None, None), GroupStart("D", None, None)]
+    running = round_clock_of_groups(four, state="running", limit_seconds=LIMIT,
+                                    now=LATER + dt.timedelta(minutes=89))
+    assert running.shows == "countdown"
+    assert running.as_json()["after_limit"] == "waiting"
+    after = round_clock_of_groups(four, state="running", limit_seconds=LIMIT,
+                                  now=LATER + dt.timedelta(minutes=91))
+    assert (after.state, after.shows) == ("running", "waiting")
+    # Every group started: the last one's limit is the round's end, counting follows.
+    last = round_clock_of_groups(groups(a=START, b=LATER), state="running",
+                                 limit_seconds=LIMIT, now=LATER + dt.timedelta(minutes=89))
+    assert "after_limit" not in last.as_json()

@@ -441,3 +441,73 @@ def test_a_missing_country_of_residence_is_marked_required_and_named_in_the_summ
     assert 'href="#id_m0-residence"' in summary
     assert "Person 1 · Country of residence</a>: This field is required." in summary
     assert not Entry.objects.exists()
+
+
+def test_a_closed_events_form_shows_the_closed_notice_at_its_own_address(wjpc, client, clock):
+    """Issue 24 (review): the form of a closed event was served in full at its address, and
+    the overview said "Open until" a past time: the notice instead, and "Closed on"."""
+    from puzzlecomp.championships.models import RoundState
+    from puzzlecomp.championships.services.rounds import round_state_set
+    from tests.support import round_of
+
+    round_state_set(round=round_of(wjpc, "teams", "first"), state=RoundState.RUNNING,
+                    starts_at=dt.datetime(2027, 6, 30, 9, 0, tzinfo=dt.UTC))
+    teams = client.get(reverse("public:registration:register", args=[wjpc.slug, "teams"]))
+    assert teams.status_code == 200
+    page = teams.content.decode()
+    assert 'id="registration-closed"' in page
+    assert "Registration for Teams closed on" in page
+    assert 'name="m0-first_name"' not in page
+    pairs = client.get(reverse("public:registration:register", args=[wjpc.slug, "pairs"]))
+    assert 'name="m0-first_name"' in pairs.content.decode()
+    clock("2027-09-16T09:00")
+    page = client.get(reverse("public:registration:register",
+                              args=[wjpc.slug, "individual"])).content.decode()
+    assert "Registration for Individual closed on" in page
+    assert 'name="m0-first_name"' not in page
+    overview = client.get(reverse("public:registration:index", args=[wjpc.slug]))
+    html = overview.content.decode()
+    assert "Closed on" in html
+    assert "Open until" not in html
+    # No fee "if you register today" while nobody can register today.
+    assert "Fee if you register today" not in html
+
+
+def test_a_fee_reads_as_charged_before_and_after_registering(published, client, submit,
+                                                             clock):
+    """Issue 24 (review): "Fee if you register today: 350.50 NOK" for a team charged 1051.50:
+    per person, and what a team of three pays, the same words before, after and in the email;
+    the team's name on the page and in the email."""
+    from decimal import Decimal
+
+    nm = published("norway-nm-2025")
+    nm.events.filter(code="teams").update(fee_amount=Decimal("350.50"), fee_per="person")
+    overview = client.get(reverse("public:registration:index", args=[nm.slug])).content.decode()
+    assert "Fee if you register today: 350.50 NOK per person" in overview
+    people = [person(first, "Berg", nationality="NO") for first in ("Ola", "Kari", "Per")]
+    page = register(submit, nm, "teams", *people, name="Bitene").content.decode()
+    charged = "350.50 NOK per person (1,051.50 NOK for a team of 3)"
+    assert f"Fee due: {charged}" in page
+    assert "Bitene" in page
+    body = mail.outbox[0].body
+    assert f"Fee due: {charged}" in body
+    assert "Team name: Bitene" in body
+
+
+def test_a_per_entry_fee_says_per_pair_and_the_regular_fee_only_if_it_can_apply(
+        wjpc, make_championship, client, clock):
+    """WJPC prices pairs and teams per entry; its regular fee from 1 June is shown only while
+    registration is still open on that day (wjpc-2025.txt: it closes 5 days before the start,
+    so a championship starting on 25 May never charges it)."""
+    clock("2027-05-01T09:00")
+    html = client.get(reverse("public:registration:index", args=[wjpc.slug])).content.decode()
+    assert "EUR per pair" in html
+    assert "EUR per team" in html
+    assert "From 1 June 2027" in html
+    early = make_championship("wjpc-2025", name="WJPC in May",
+                              starts_at=dt.datetime(2027, 5, 25, 9, 0, tzinfo=dt.UTC))
+    early.published = True
+    early.save()
+    html = client.get(reverse("public:registration:index", args=[early.slug])).content.decode()
+    assert "Fee if you register today" in html
+    assert "From 1 June 2027" not in html

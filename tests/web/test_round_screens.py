@@ -296,3 +296,48 @@ def test_the_clock_scene_says_which_group_is_at_the_tables(client, client_as, ch
     # The clock overlay of the whole round says it too.
     assert "Group B is at the tables" in get(client, "overlay", championship.slug, rnd.pk,
                                              "clock")
+
+
+def test_the_qualifiers_scene_of_a_final_says_it_is_the_final(client, championship):
+    """Issue 24 (review): the Qualifiers scene of a final said "No qualifiers yet"."""
+    final = Round.objects.filter(event__championship=championship,
+                                 event__code="individual").order_by("-position").first()
+    projector_scene_set(championship=championship, scene=ProjectorScene.QUALIFIERS,
+                        round=final)
+    html = get(client, "hall", championship.slug)
+    assert "This is the final: nobody qualifies from it." in html
+    assert "No qualifiers yet" not in html
+
+
+def test_no_message_reads_in_czech_as_a_message_none(client_as, running):
+    """Issue 24 (review): "Zpráva: žádné" (the message is feminine): "žádná"."""
+    championship = running.event.championship
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    html = head_judge.get(reverse("control:live:index", args=[championship.slug]),
+                          headers={"Accept-Language": "cs"}).content.decode()
+    now = html[html.index('data-now="message"'):]
+    assert now[:now.index("</dd>")].endswith('<span class="muted">žádná</span>')
+
+
+def test_a_refused_switch_keeps_what_the_head_judge_filled_in(client_as, running):
+    """Issue 24 (review): a refused switch threw the input away and named "First round"
+    without its event; each round's own groups come with the form for its script."""
+    championship = running.event.championship
+    other = Round.objects.filter(event__championship=championship).exclude(pk=running.pk)[0]
+    other.groups = ["Z"]
+    other.save(update_fields=["groups"])
+    head_judge = client_as(championship, Role.HEAD_JUDGE)
+    response = head_judge.post(
+        reverse("control:live:projector_scene", args=[championship.slug]),
+        {"scene": "results", "round": running.pk, "group": "Z",
+         "message": "Group C starts at 15:00"}, follow=True)
+    html = response.content.decode()
+    assert "Individual · First round has no group Z." in html
+    form = response.context["scene_form"]
+    assert form["message"].value() == "Group C starts at 15:00"
+    assert str(form["scene"].value()) == "results"
+    assert str(form["round"].value()) == str(running.pk)
+    assert form.round_groups[str(running.pk)] == running.groups
+    # The next visit shows the projectors as they stand again.
+    again = head_judge.get(reverse("control:live:index", args=[championship.slug]))
+    assert again.context["scene_form"]["message"].value() in (None, "")

@@ -96,6 +96,18 @@ def test_the_organisers_pages_show_the_local_time(madrid, client_as):
     assert '<option value="Europe/Madrid" selected>' in form
 
 
+def test_the_list_of_my_championships_shows_each_start_in_its_own_zone(madrid, client_as,
+                                                                     settings):
+    """Issue 24 (review): /control/ listed a start entered as 09:00 Europe/Oslo as 08:00
+    (the site's zone): the list shows each championship's start in its own zone."""
+    settings.TIME_ZONE = "UTC"
+    page = client_as(madrid, Role.ORGANISER).get("/control/").content.decode()
+    row = page[page.index("WJPC 2025"):]
+    row = row[:row.index("</tr>")]
+    assert "11:00" in row
+    assert "09:00" not in row
+
+
 def test_the_organiser_changes_the_zone_and_the_start_is_read_in_it(madrid, client_as):
     organiser = client_as(madrid, Role.ORGANISER)
     response = organiser.post(f"/control/{madrid.slug}/setup/championship/", {

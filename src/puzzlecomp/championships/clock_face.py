@@ -59,6 +59,9 @@ def clock_view(clock: dict[str, Any], *, now: dt.datetime) -> ClockView:
         remaining = max(0, math.ceil(limit - elapsed))
         if remaining > 0:
             return _clock(state, shows, _("Time left"), duration(remaining))
+        if clock.get("after_limit") == "waiting":
+            # Others wait their turn: the round runs on, showing the next group's wait.
+            return _clock(state, "waiting", _("Time limit"), duration(limit))
         shows, ended = "counting", started_at + dt.timedelta(seconds=limit)
         state = RoundState.COUNTING if state == RoundState.RUNNING else state
     if shows in ("waiting", "countdown"):

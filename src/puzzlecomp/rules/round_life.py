@@ -100,6 +100,9 @@ class RoundClock:
     server_now: dt.datetime
     shows: str = ClockShows.WAITING
     ended_at: dt.datetime | None = None
+    # What a countdown turns to at its limit when that is not counting: "waiting" for a round
+    # whose group at the tables is the last started while others still wait their turn.
+    after_limit: str | None = None
 
     @property
     def elapsed_seconds(self) -> float | None:
@@ -115,9 +118,12 @@ class RoundClock:
                 return None
             return (t.astimezone(zone) if zone is not None else t).isoformat()
 
-        return {"state": self.state, "shows": self.shows, "started_at": iso(self.started_at),
+        json = {"state": self.state, "shows": self.shows, "started_at": iso(self.started_at),
                 "limit_seconds": self.limit_seconds, "ends_at": iso(self.ends_at),
                 "ended_at": iso(self.ended_at), "server_now": iso(self.server_now)}
+        if self.after_limit is not None:
+            json["after_limit"] = self.after_limit
+        return json
 
 
 def state_at(state: str, *, started_at: dt.datetime | None, limit_seconds: int | None,
@@ -199,9 +205,11 @@ def round_clock_of_groups(starts: Sequence[GroupStart], *, state: str,
                            stopped_at=stopped_at)
     if state == RoundState.RUNNING and len(started) < len(starts):
         # Between groups the round runs on and shows the next group's wait, not 00:00.
+        # A countdown names what it turns to at the limit, so that a screen left open
+        # shows the wait (not "counting") without asking the server again.
         shows = ClockShows.COUNTDOWN if clock.shows == ClockShows.COUNTDOWN else ClockShows.WAITING
         return dataclasses.replace(clock, state=str(RoundState.RUNNING), shows=str(shows),
-                                   ended_at=None)
+                                   ended_at=None, after_limit=str(ClockShows.WAITING))
     return clock
 
 

@@ -10,6 +10,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from puzzlecomp.championships.engine import engine_entry, engine_person_of, ioc, with_members
+from puzzlecomp.championships.fee_words import FeeBasis
 from puzzlecomp.championships.models import (
     Championship,
     Entry,
@@ -73,6 +74,21 @@ def organiser_fee(event: Event) -> OrganiserFee | None:
     return OrganiserFee(amount=event.fee_amount, per="person" if event.fee_per == "person"
                         else "entry", early_amount=event.fee_early_amount,
                         early_until=event.fee_early_until)
+
+
+def fee_basis(event: Event) -> FeeBasis | None:
+    """How the event charges (per person or per entry, and its entries' size) for the fee's
+    words (championships/fee_words.py); None when nobody has set a fee."""
+    _, spec = event_rules(event)
+    if spec.fee is not None:
+        per = spec.fee.per
+    else:
+        own = organiser_fee(event)
+        if own is None:
+            return None
+        per = own.per
+    return FeeBasis(per=str(per), members_min=spec.members_min, members_max=spec.members_max,
+                    drawn_teams=spec.drawn_teams)
 
 
 def event_currency(event: Event) -> str:
@@ -339,6 +355,10 @@ def event_registration(*, event: Event, now: dt.datetime) -> EventRegistration:
     later_from = regular_price_from(spec, competition_start=start,
                                     organiser_fee=organiser_fee(event))
     if later_from is not None and later_from <= today:
+        later_from = None
+    if later_from is not None and later_from > timezone.localdate(
+            period.closes - dt.timedelta(microseconds=1), championship_zone(event.championship)):
+        # Registration closes before the regular fee's first day: it can never apply.
         later_from = None
     capacity = registration_capacity(spec)
     taken = places_taken(event=event)

@@ -263,11 +263,15 @@ class ProjectorSceneForm(forms.Form):
         field.queryset = (Round.objects.filter(event__championship=championship)
                           .select_related("event").order_by("event__position", "position"))
         field.label_from_instance = lambda rnd: f"{rnd.event.display_name} · {rnd.display_name}"
-        groups = sorted({g for rnd in field.queryset for g in rnd.groups or []})
+        rounds = list(field.queryset)
+        groups = sorted({g for rnd in rounds for g in rnd.groups or []})
         group = self.fields["group"]
         assert isinstance(group, forms.ChoiceField)
         group.choices = [("", _("Every group")),
                          *((g, _("Group %(group)s") % {"group": g}) for g in groups)]
+        # Each round's own groups: projector-form.js offers only the chosen round's (without
+        # JavaScript every group is offered, and the server refuses one the round lacks).
+        self.round_groups = {str(rnd.pk): list(rnd.groups or []) for rnd in rounds}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -280,7 +284,8 @@ class ProjectorSceneForm(forms.Form):
         elif (scene != ProjectorScene.MESSAGE and rnd is not None and group
               and group not in (rnd.groups or [])):
             self.add_error("group", _("%(round)s has no group %(group)s.")
-                           % {"round": rnd.display_name, "group": group})
+                           % {"round": f"{rnd.event.display_name} · {rnd.display_name}",
+                              "group": group})
         return data
 
 

@@ -14,9 +14,17 @@ from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.services.projector import projector_scene_set
 from puzzlecomp.control.live.forms import ProjectorSceneForm
 
+# The values of a refused switch, kept for the form shown after the redirect.
+REFUSED = "projector_refused"
+FIELDS = ("scene", "round", "group", "message")
 
-def scene_form(championship: Championship) -> ProjectorSceneForm:
-    """The form as the projectors stand now."""
+
+def scene_form(championship: Championship,
+               refused: dict[str, str] | None = None) -> ProjectorSceneForm:
+    """The form as the projectors stand now, or as the head judge filled it in when the switch
+    was refused (nothing they typed is lost)."""
+    if refused:
+        return ProjectorSceneForm(championship=championship, initial=refused)
     # The message is not carried over: it leaves the projectors with its scene.
     return ProjectorSceneForm(championship=championship, initial={
         "scene": championship.projector_scene, "round": championship.projector_round_id,
@@ -44,6 +52,7 @@ def projector_scene(request: HttpRequest, championship: Championship) -> HttpRes
     form = ProjectorSceneForm(request.POST, championship=championship)
     if not form.is_valid():
         form_errors_to_messages(request, form)
+        request.session[REFUSED] = {name: request.POST.get(name, "") for name in FIELDS}
     else:
         data = form.cleaned_data
         scene = ProjectorScene(data["scene"])

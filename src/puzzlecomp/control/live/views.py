@@ -80,7 +80,7 @@ from puzzlecomp.control.live.forms import (
     TimeCreditForm,
     initial_of,
 )
-from puzzlecomp.control.live.projector import projector_now, scene_form
+from puzzlecomp.control.live.projector import REFUSED, projector_now, scene_form
 from puzzlecomp.planning import PlanningError
 from puzzlecomp.rules.errors import RulesError
 from puzzlecomp.rules.guards import GUARDS
@@ -194,7 +194,8 @@ def index(request: HttpRequest, championship: Championship) -> HttpResponse:
     """Every round of the championship with its state and open disputes."""
     return render(request, "control/live/index.html", {
         "championship": championship, "rounds": selectors.rounds_of(championship.pk),
-        "acts": _acts(request, championship), "scene_form": scene_form(championship),
+        "acts": _acts(request, championship),
+        "scene_form": scene_form(championship, request.session.pop(REFUSED, None)),
         "projector_now": projector_now(championship),
     })
 

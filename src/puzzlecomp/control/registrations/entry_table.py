@@ -19,10 +19,13 @@ from puzzlecomp.championships.models import Championship, EntryStatus, Event
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.registration import EntryRow
 
+# The date and time of registration may go on two lines and the actions stack, one a line,
+# each wrapping between its words: with the official ranking's column the list still fits
+# 1280 px in every language ("Opplysninger fra historikken" is long).
 _ROW = ('<tr><td class="num">{}</td><td>{}{}<br><span class="muted">{}</span></td><td>{}{}</td>'
-        '{}<td>{}</td>{}<td>{}</td><td class="nowrap">{}</td><td class="num nowrap">{}</td>'
-        '<td class="num nowrap">{}</td><td class="num nowrap">{}</td><td class="nowrap">{}</td>'
-        '</tr>')
+        '{}<td>{}</td>{}<td>{}</td><td>{}</td><td class="num nowrap">{}</td>'
+        '<td class="num nowrap">{}</td><td class="num nowrap">{}</td>'
+        '<td class="entry-actions">{}</td></tr>')
 _PLACEHOLDER = "999999999"
 
 

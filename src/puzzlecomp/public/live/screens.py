@@ -108,6 +108,9 @@ def hall(request: HttpRequest, slug: str) -> HttpResponse:
                 context["groups"] = broadcast.podium(data, words, group=group)
             elif scene == ProjectorScene.QUALIFIERS:
                 context["groups"] = broadcast.qualifiers(data, words, group=group)
+                # The event's last round (the final) has no qualifiers: it says so.
+                context["last_round"] = not rnd.event.rounds.filter(
+                    position__gt=rnd.position).exists()
             elif scene == ProjectorScene.CLOCK and group is None:
                 context["tables"] = broadcast.groups_at_tables(data)
             if group and "groups" in context:

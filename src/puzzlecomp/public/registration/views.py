@@ -34,6 +34,7 @@ def index(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/registration/index.html", {
         "championship": championship,
         "events": registration_overview(championship=championship, now=timezone.now()),
+        "now": timezone.now(),
         "official_ranking": _official_ranking(championship),
     })
 
@@ -48,9 +49,16 @@ def register(request: HttpRequest, slug: str, event_code: str) -> HttpResponse:
     """The registration form of one event; refusals are shown with the rule's reason."""
     event = get_object_or_404(Event.objects.select_related("championship"), code=event_code,
                               championship__slug=slug, championship__published=True)
+    period, now = event_period(event), timezone.now()
+    if not _window_open(event):
+        # A closed event (its window over, or its only round started) says so at once: the
+        # form is not offered, and a form sent from an old page is refused the same way.
+        return render(request, "public/registration/form.html", {
+            "championship": event.championship, "event": event, "closed": True,
+            "period": period, "not_yet": period.opens is not None and now < period.opens,
+        })
     form = RegistrationForm(event, request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid() and not (
-            _window_open(event) and form.ask_known_people()):
+    if request.method == "POST" and form.is_valid() and not form.ask_known_people():
         if _too_many(request, form):
             form.errors.append(_("Too many registrations from here. Try again in an hour."))
             return render(request, "public/registration/form.html", {

@@ -19,7 +19,15 @@ function followed() {
 function tick() {
   const box = root.querySelector("[data-clock-box]");
   const json = root.querySelector("[data-follow-round] script");
-  if (box && json) drawClock(box, JSON.parse(json.textContent), serverClock, labels);
+  if (!box || !json) return;
+  const before = box.dataset.shows;
+  drawClock(box, JSON.parse(json.textContent), serverClock, labels);
+  if (before === "countdown" && box.dataset.shows !== "countdown") {
+    // A limit passed on this screen: no group whose time is up is named at the tables, and
+    // the fragment is fetched again so that the page reads as the server renders it now.
+    root.querySelectorAll("[data-tables='playing']").forEach((line) => { line.hidden = true; });
+    refresh();
+  }
 }
 
 /** Show page `pageIndex` of a fragment that has several (a scene's groups of qualifiers). */
@@ -57,6 +65,18 @@ const feed = new LiveFeed(root.dataset.slug, {
     root.dataset.live = state;
   },
 });
+/** The hall's 1920 x 1080 scene scaled to the projector's window, centred, nothing cut. */
+function fitHall() {
+  const scale = Math.min(window.innerWidth / 1920, window.innerHeight / 1080);
+  const left = (window.innerWidth - 1920 * scale) / 2;
+  const top = (window.innerHeight - 1080 * scale) / 2;
+  root.style.transform = `translate(${left}px, ${top}px) scale(${scale})`;
+}
+
+if ("scenes" in root.dataset) {
+  fitHall();
+  window.addEventListener("resize", fitHall);
+}
 serverClock.start();
 feed.start();
 tick();

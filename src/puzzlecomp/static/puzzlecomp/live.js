@@ -95,6 +95,12 @@ export function roundClock(clockJson, serverClock, { creditSeconds = 0 } = {}) {
     return { elapsedMs, remainingMs: limitMs, state: clockJson.state, shows: given, endedAtMs };
   }
   const remainingMs = given === "countdown" ? Math.max(0, limitMs - elapsedMs) : 0;
+  if (given === "countdown" && remainingMs === 0 && clockJson.after_limit === "waiting") {
+    // The last group started reached its limit while others wait their turn: the round
+    // runs on and shows the next group's wait (round_life.round_clock_of_groups).
+    return { elapsedMs, remainingMs: limitMs, state: clockJson.state, shows: "waiting",
+             endedAtMs: null };
+  }
   // The server moves a running round to counting at the limit; screens do not wait for it.
   const atLimit = clockJson.state === "running" && remainingMs === 0;
   const state = atLimit ? "counting" : clockJson.state;
