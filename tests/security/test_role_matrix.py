@@ -24,6 +24,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from puzzlecomp.championships.models import (
+    BankTransaction,
     Championship,
     Dispute,
     JudgeDevice,
@@ -125,6 +126,16 @@ WRITES: dict[str, Role | str] = {
     "public:registration:claim": ANYONE,
     "public:disputes:entrant": ANYONE,
     "public:disputes:emails": ANYONE,
+    # The entrant's own links: the token in the address is the proof.
+    "public:registration:link": ANYONE,
+    "public:payout_account": ANYONE,
+    # The treasurer's screens (issue 28) are the organiser's.
+    "control:payments:overview": Role.ORGANISER,
+    "control:payments:account": Role.ORGANISER,
+    "control:payments:statement": Role.ORGANISER,
+    "control:payments:assign": Role.ORGANISER,
+    "control:payments:resolve": Role.ORGANISER,
+    "control:payments:payouts": Role.ORGANISER,
     # Checking a results package changes nothing; anyone may upload one (issue 29).
     "public:packages:verify": ANYONE,
     # Pages that answer a POST like a GET (they change nothing, but are guarded the same).
@@ -216,8 +227,13 @@ class World:
         spare = get_user_model().objects.create_user("spare", password="pw-12345678")
         self.membership = Membership.objects.create(user=spare, championship=championship,
                                                     role=Role.COMPETITOR)
+        # A statement line waiting in the treasurer's queue.
+        self.queued = BankTransaction.objects.create(
+            championship=championship, transaction_id="T-1", source="statement.xml", line=1,
+            amount=60, currency="EUR", status=BankTransaction.Status.UNKNOWN, reason="unknown")
         self.users: dict[Role, object] = {}
         self.values = {
+            "pk": self.queued.pk,
             "slug": championship.slug, "event": "individual", "event_code": "individual",
             "round": "first", "round_id": self.round.pk, "position": 0, "number": entry.number,
             "membership_id": self.membership.pk, "device_id": self.device.pk,
@@ -299,7 +315,8 @@ def test_every_write_endpoint_with_every_role(world, role):
     assert wrong == {}
     if role == Role.OWNER:
         # The owner passes every guard, so only a view that takes no POST answers 405.
-        assert sorted(accepting_post - set(WRITES)) == [], "POST URLs without an expected rule"
+        missing = sorted(accepting_post - set(WRITES))
+        assert missing == [], f"POST URLs without an expected rule: {missing}"
         assert sorted(set(WRITES) - accepting_post) == [], "rules for URLs that take no POST"
 
 

@@ -93,6 +93,7 @@ NOW = dt.datetime(2027, 7, 1, 12, 0, tzinfo=dt.UTC)
 RUNNING_RESULTS = 20
 
 READS = {
+    "entrant_language", "resolution_recipients",  # whom an email goes to, in which language
     "confirmation_link", "entry_number_next", "event_lock", "entrant_link",  # registration
     "pool_label",  # relay
     "unique_slug",  # setup
