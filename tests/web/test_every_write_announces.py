@@ -132,6 +132,9 @@ UNAUDITED = {
     # The groups and seats a draw or seating replaces, and putting them back: written inside
     # groups_assign, seating_assign and their undo, which audit and announce.
     "backup_make", "backup_restore",
+    # Waiting-list offers stored inside the writes that free a place or record a payment,
+    # which audit and announce (waiting_offers_settle is its own write, below).
+    "offers_settle",
 }
 
 
@@ -302,6 +305,12 @@ WRITES: dict[str, Scenario] = {
     "waiting_list_promote": ("registration", lambda w: (
         add_entries(w.event, {"SE": 1}, status=EntryStatus.WAITING),
         lambda: registration.waiting_list_promote(event=w.event, by=w.organiser))[1]),
+    "waiting_offers_settle": ("registration", lambda w: (
+        add_entries(w.event, {"SE": 1}, status=EntryStatus.WAITING),
+        Championship.objects.filter(pk=w.championship.pk).update(offer_days=3),
+        w.championship.refresh_from_db(),
+        lambda: registration.waiting_offers_settle(championship=w.championship,
+                                                   by=w.organiser))[3]),
     "relay_teams_draw": ("relay", lambda w: lambda: relay.relay_teams_draw(
         event=w.event, by=w.organiser, seed=5)),
     "entries_import": ("registration", lambda w: lambda: importing.entries_import(

@@ -8,6 +8,7 @@ from django import template
 from django.utils.safestring import mark_safe
 
 from puzzlecomp.championships.models import Entry, PayoutAccount
+from puzzlecomp.championships.selectors.offers import entry_offer
 from puzzlecomp.championships.selectors.payments import payment_box as payment_box_get
 
 register = template.Library()
@@ -18,7 +19,7 @@ def payment_box(entry: Entry) -> dict[str, Any]:
     """The entrant's payment box: due, paid, left, the account, the reference and the QR code."""
     box = payment_box_get(entry)
     payout = PayoutAccount.objects.filter(entry=entry).first()
-    return {"entry": entry, "box": box, "payout": payout,
+    return {"entry": entry, "box": box, "payout": payout, "offer": entry_offer(entry),
             # segno writes the SVG from the account, amount and reference: nothing typed by a
             # visitor reaches it unescaped.
             "qr": mark_safe(box.qr_svg) if box.qr_svg else None}
