@@ -61,20 +61,24 @@ def test_waiting_costs_nothing_and_the_entrant_sees_their_position(full, client)
 
 def test_a_cancellation_offers_the_place_with_a_deadline_by_email_and_on_the_page(
         full, client, mailoutbox, django_capture_on_commit_callbacks):
-    championship, event, (first, second, third) = full
+    championship, event, (first, second, _third) = full
     with django_capture_on_commit_callbacks(execute=True):
         entry_cancel(entry=first, by=None)
     second.refresh_from_db()
-    assert second.offered_at is not None and second.status == EntryStatus.WAITING
+    assert second.offered_at is not None
+    assert second.status == EntryStatus.WAITING
     offer = waiting_offers(event)[second.pk]
     assert (offer.state, offer.deadline) == ("offered", second.offered_at + DAYS)
     message = mailoutbox[-1]
-    assert message.to == ["p2@example.org"] and "offered" in message.subject
-    assert entry_reference(second) in message.body and "400.00 CZK" in message.body
+    assert message.to == ["p2@example.org"]
+    assert "offered" in message.subject
+    assert entry_reference(second) in message.body
+    assert "400.00 CZK" in message.body
     assert [name for name, _, _ in message.attachments] == ["payment-qr.png"]
     assert payment_box(second).left == Decimal(400)
     page = client.get(f"/c/{championship.slug}/disputes/{second.token}/").content.decode()
-    assert "is offered to you" in page and entry_reference(second) in page
+    assert "is offered to you" in page
+    assert entry_reference(second) in page
     assert waiting_count(event) == 2
 
 
