@@ -134,7 +134,7 @@ UNAUDITED = {
     "backup_make", "backup_restore",
     # Waiting-list offers stored inside the writes that free a place or record a payment,
     # which audit and announce (waiting_offers_settle is its own write, below).
-    "offers_settle",
+    "places_settle",
 }
 
 

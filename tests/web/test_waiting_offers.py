@@ -133,3 +133,60 @@ def test_puzzlecomp_payments_offers_settles_for_an_organisers_cron(full):
     assert code == 0
     assert out.splitlines() == ["event,entry,offer", f"individual,{second.number},lapsed",
                                 f"individual,{third.number},offered"]
+
+
+@pytest.fixture
+def paid_first(make_championship, django_capture_on_commit_callbacks):
+    """A Czech championship whose organiser confirms entries only once their fee is paid."""
+    championship = make_championship("czech-championship", days_ahead=90)
+    championship.published, championship.confirm_on_payment = True, True
+    championship.save()
+    event = championship.events.get(code="individual")
+    event.fee_amount, event.fee_per, event.capacity = Decimal(400), "person", 1
+    event.save()
+    payment_account_set(championship=championship, by=None, details=AccountDetails(
+        holder="Česká asociace puzzle", local_account="19-2000145399/0800"))
+    return championship, event
+
+
+def test_where_the_organiser_chooses_an_entry_is_confirmed_only_once_paid_in_full(
+        paid_first, mailoutbox, django_capture_on_commit_callbacks):
+    championship, event = paid_first
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = entry_confirm(entry=entry_register(event=event,
+                                                   members=[someone(1, nationality="CZ")]).entry)
+    assert entry.status == EntryStatus.UNPAID
+    assert "held until you pay" in mailoutbox[-1].subject
+    assert payment_box(entry).left == Decimal(400)
+    # It holds its place: the next entry waits.
+    second = entry_confirm(entry=entry_register(event=event,
+                                                members=[someone(2, nationality="CZ")]).entry)
+    assert second.status == EntryStatus.WAITING
+
+    def pay(amount: str, transaction: str) -> None:
+        statement_import(championship=championship, by=None, source="s.xml", lines=[
+            StatementLine(line=1, transaction=transaction, amount=Decimal(amount),
+                          currency="CZK", reference=entry_reference(entry),
+                          payer="Person1 Surname1", booked_on=timezone.localdate())])
+
+    pay("150", "T-1")
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.UNPAID
+    with django_capture_on_commit_callbacks(execute=True):
+        pay("250", "T-2")
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.CONFIRMED
+    assert entry.confirmed_at is not None
+    assert "is confirmed" in mailoutbox[-1].subject
+    audit = AuditEntry.objects.filter(action="puzzlecomp.payments.statement_imported").latest("pk")
+    assert audit.data["places"] == [{"number": entry.number, "paid": "confirmed"}]
+
+
+def test_without_the_choice_an_unpaid_entry_is_confirmed_at_once(make_championship):
+    championship = make_championship("czech-championship", days_ahead=90)
+    event = championship.events.get(code="individual")
+    event.fee_amount, event.fee_per = Decimal(400), "person"
+    event.save()
+    entry = entry_confirm(entry=entry_register(event=event,
+                                               members=[someone(1, nationality="CZ")]).entry)
+    assert entry.status == EntryStatus.CONFIRMED

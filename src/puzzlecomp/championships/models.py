@@ -332,6 +332,8 @@ class EntryStatus(models.TextChoices):
     CONFIRMED = "confirmed", _("Confirmed")
     WAITING = "waiting", _("Waiting list")
     CANCELLED = "cancelled", _("Cancelled")
+    # Email confirmed and a place held, where the organiser confirms entries only once paid.
+    UNPAID = "unpaid", _("Awaiting payment")
 
 
 class Entry(models.Model):

@@ -125,9 +125,12 @@ def competition_day(championship: Championship) -> dt.date:
 
 
 def places_taken(*, event: Event) -> int:
-    """Places held by confirmed entries: entries, or people where the event counts people."""
+    """Places held by confirmed entries (and those awaiting payment): entries, or people where
+    the event counts people."""
     _, spec = event_rules(event)
-    confirmed = Entry.objects.filter(event=event, status=EntryStatus.CONFIRMED)
+    # An entry awaiting payment holds its place as a confirmed one does.
+    confirmed = Entry.objects.filter(event=event, status__in=(EntryStatus.CONFIRMED,
+                                                              EntryStatus.UNPAID))
     counts_people = places_needed(spec, people=2) == 2  # the engine's unit: a place a person
     if counts_people:
         return EntryMember.objects.filter(entry__in=confirmed).count()

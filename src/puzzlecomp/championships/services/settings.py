@@ -46,7 +46,7 @@ from puzzlecomp.championships.models import (
 )
 from puzzlecomp.championships.selectors.lists import round_started
 from puzzlecomp.championships.services.registration import (
-    offers_settle,
+    places_settle,
     waiting_offers_settle,
 )
 from puzzlecomp.championships.services.setup import membership_set
@@ -242,7 +242,7 @@ def event_update(*, event: Event, by: Any, capacity: int | None,
                    "fee_early_amount": fee_early_amount, "fee_early_until": fee_early_until},
            EVENT_CHANGED, championship=event.championship, by=by, event=event.code,
            # A place added is offered to the waiting list at once.
-           also=lambda changes: {"offers": offers_settle(event)})
+           also=lambda changes: {"places": places_settle(event)})
     return event
 
 
