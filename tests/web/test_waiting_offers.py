@@ -190,3 +190,46 @@ def test_without_the_choice_an_unpaid_entry_is_confirmed_at_once(make_championsh
     entry = entry_confirm(entry=entry_register(event=event,
                                                members=[someone(1, nationality="CZ")]).entry)
     assert entry.status == EntryStatus.CONFIRMED
+
+
+def test_the_entrant_sees_the_refund_rule_and_todays_refund_then_withdraws(
+        make_championship, client):
+    """Czech rulebook, startovné: a full refund up to 15 days before the start; later none."""
+    championship = make_championship("czech-championship", days_ahead=90)
+    championship.published = True
+    championship.save()
+    event = championship.events.get(code="individual")
+    event.fee_amount, event.fee_per = Decimal(400), "person"
+    event.save()
+    entry = entry_confirm(entry=entry_register(event=event,
+                                               members=[someone(1, nationality="CZ")]).entry)
+    Entry.objects.filter(pk=entry.pk).update(paid_amount=Decimal(400))
+    page = client.get(f"/c/{championship.slug}/disputes/{entry.token}/").content.decode()
+    box = page[page.index('id="withdraw"'):]
+    assert "up to 15 days before the start" in box
+    assert "Withdrawing today, you are refunded 400.00 CZK." in box
+    withdraw = f"/c/{championship.slug}/disputes/{entry.token}/withdraw/"
+    client.post(withdraw)  # not confirmed: nothing happens
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.CONFIRMED
+    answer = client.post(withdraw, {"confirm": "1"}, follow=True).content.decode()
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.CANCELLED
+    assert entry.refund_amount == Decimal(400)
+    assert "Refund due: 400.00 CZK" in answer
+    assert 'id="withdraw"' not in answer
+
+
+def test_withdrawing_later_than_the_rule_allows_shows_a_refund_of_nothing(
+        make_championship, client):
+    championship = make_championship("czech-championship", days_ahead=10)
+    championship.published = True
+    championship.save()
+    event = championship.events.get(code="individual")
+    event.fee_amount, event.fee_per = Decimal(400), "person"
+    event.save()
+    entry = entry_confirm(entry=entry_register(event=event,
+                                               members=[someone(1, nationality="CZ")]).entry)
+    Entry.objects.filter(pk=entry.pk).update(paid_amount=Decimal(400))
+    page = client.get(f"/c/{championship.slug}/disputes/{entry.token}/").content.decode()
+    assert "Withdrawing today, you are refunded 0.00 CZK." in page

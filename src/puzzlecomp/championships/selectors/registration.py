@@ -197,6 +197,26 @@ def entry_refund(*, entry: Entry, on: dt.date) -> Refund:
 
 
 @dataclass(frozen=True)
+class Withdrawal:
+    """What withdrawing today gives back, and the rule: the last day of a full refund (None:
+    the rulebook says nothing and the organiser decides)."""
+
+    refund: Refund
+    last_day: dt.date | None
+    days_before: int | None
+
+
+def entry_withdrawal(*, entry: Entry, on: dt.date) -> Withdrawal:
+    """The refund rule and today's refund, shown to an entrant before they withdraw."""
+    ruleset, _ = event_rules(entry.event)
+    policy = ruleset.registration
+    return Withdrawal(refund=entry_refund(entry=entry, on=on),
+                      last_day=last_refund_day(competition_start=competition_day(
+                          entry.event.championship), policy=policy),
+                      days_before=policy.refund_days_before)
+
+
+@dataclass(frozen=True)
 class MemberName:
     person_id: int
     first_name: str
