@@ -89,6 +89,17 @@ def entry_currency(entry: Entry) -> str:
     return entry.fee_currency or event_currency(entry.event)
 
 
+def fee_basis(event: Event) -> str:
+    """What the event's fee is charged for: "person", "pair", "team" or "entry"."""
+    _, spec = event_rules(event)
+    per = spec.fee.per if spec.fee is not None else event.fee_per
+    if per == "person":
+        return "person"
+    if (event.members_max or 1) <= 1:
+        return "entry"
+    return "pair" if event.members_max == 2 else "team"
+
+
 def event_fee_due(event: Event, *, on: dt.date, people: int = 1) -> Money | None:
     """The fee of a registration made on this day: the rulebook's, else the organiser's."""
     _, spec = event_rules(event)

@@ -22,11 +22,11 @@ from puzzlecomp.championships.models import Entry, EntryStatus, Role, Round, Rou
 from puzzlecomp.championships.roles import role_of
 from puzzlecomp.championships.selectors.registration import entry_withdrawal
 from puzzlecomp.championships.services.disputes import dispute_file
-from puzzlecomp.championships.services.registration import entry_cancel
 from puzzlecomp.championships.services.entrant_mail import (
     entrant_emails_wanted,
     entry_emails_choose,
 )
+from puzzlecomp.championships.services.registration import entry_cancel
 from puzzlecomp.public.disputes.forms import DisputeFileForm
 from puzzlecomp.public.disputes.selectors import EntrantRound, entrant_rounds_get
 from puzzlecomp.rules.errors import RulesError

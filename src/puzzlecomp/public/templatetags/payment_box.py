@@ -6,10 +6,12 @@ from typing import Any
 
 from django import template
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from puzzlecomp.championships.models import Entry, PayoutAccount
 from puzzlecomp.championships.selectors.offers import entry_offer
 from puzzlecomp.championships.selectors.payments import payment_box as payment_box_get
+from puzzlecomp.championships.selectors.registration import entry_currency, fee_basis
 
 register = template.Library()
 
@@ -23,3 +25,23 @@ def payment_box(entry: Entry) -> dict[str, Any]:
             # segno writes the SVG from the account, amount and reference: nothing typed by a
             # visitor reaches it unescaped.
             "qr": mark_safe(box.qr_svg) if box.qr_svg else None}
+
+
+@register.simple_tag
+def fee_words(entry: Entry) -> str:
+    """The entry's fee as it is charged: "300.00 NOK per person (600.00 a pair)", "per team"."""
+    if entry.fee_amount is None:
+        return ""
+    total = entry.fee_amount
+    currency = entry.fee_currency or entry_currency(entry)
+    basis = fee_basis(entry.event)
+    people = entry.members.count()
+    if basis == "person" and people > 1:
+        each = f"{total / people:.2f}"
+        text = (_("%(each)s %(currency)s per person (%(total)s a pair)") if people == 2 else
+                _("%(each)s %(currency)s per person (%(total)s a team)"))
+        return text % {"each": each, "currency": currency, "total": f"{total:.2f}"}
+    words = {"person": _("%(total)s %(currency)s per person"),
+             "pair": _("%(total)s %(currency)s per pair"),
+             "team": _("%(total)s %(currency)s per team")}.get(basis, "%(total)s %(currency)s")
+    return words % {"total": f"{total:.2f}", "currency": currency}
