@@ -606,7 +606,7 @@ def _facts_create(document: ChampionshipFile, championship: Championship,
                                       **account.model_dump())
     paid = BankTransaction.objects.bulk_create(
         (BankTransaction(championship=championship,
-                         entry=entry_of[(t.event, t.entry)] if t.entry is not None else None,
+                         entry=entry_of[(t.event or "", t.entry)] if t.entry is not None else None,
                          **t.model_dump(exclude={"event", "entry"}))
          for t in document.bank_transactions), batch_size=BATCH)
     _keep_times(paid, [t.imported_at for t in document.bank_transactions], "imported_at")
