@@ -254,3 +254,12 @@ def test_a_fee_reads_as_it_is_charged_on_the_confirmation_the_email_and_the_page
     assert words in page
     confirmation = client.get(f"/c/{championship.slug}/register/confirm/{entry.token}/")
     assert words in confirmation.content.decode()
+
+
+def test_the_confirmation_page_of_an_offered_entry_says_a_place_is_offered(
+        full, client, django_capture_on_commit_callbacks):
+    championship, _, (first, second, _third) = full
+    entry_cancel(entry=first, by=None)
+    page = client.get(f"/c/{championship.slug}/register/confirm/{second.token}/").content.decode()
+    assert "A place is offered to you" in page
+    assert "You are on the waiting list" not in page

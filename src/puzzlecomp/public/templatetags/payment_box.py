@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.formats import number_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -37,11 +38,17 @@ def fee_words(entry: Entry) -> str:
     basis = fee_basis(entry.event)
     people = entry.members.count()
     if basis == "person" and people > 1:
-        each = f"{total / people:.2f}"
+        each = number_format(total / people, 2)
         text = (_("%(each)s %(currency)s per person (%(total)s a pair)") if people == 2 else
                 _("%(each)s %(currency)s per person (%(total)s a team)"))
-        return text % {"each": each, "currency": currency, "total": f"{total:.2f}"}
+        return text % {"each": each, "currency": currency, "total": number_format(total, 2)}
     words = {"person": _("%(total)s %(currency)s per person"),
              "pair": _("%(total)s %(currency)s per pair"),
              "team": _("%(total)s %(currency)s per team")}.get(basis, "%(total)s %(currency)s")
-    return words % {"total": f"{total:.2f}", "currency": currency}
+    return words % {"total": number_format(total, 2), "currency": currency}
+
+
+@register.simple_tag
+def waiting_offer(entry: Entry) -> Any:
+    """The waiting entry's offer (rules/payments/offers.py), or None."""
+    return entry_offer(entry)
