@@ -556,6 +556,6 @@ def test_a_bank_transaction_or_payout_account_naming_no_entry_is_named(lived_in)
         championship_import(data, slug="bad-money")
     assert problems_of(refused.value) == [
         "bank_transactions[0].entry: no entry 9999 in event 'individual'",
-        f"bank_transactions[1].transaction_id: {data['bank_transactions'][0]['transaction_id']!r}"
+        f"bank_transactions[1].transaction_id: {data['bank_transactions'][0]['transaction_id']}"
         " appears twice",
         "payout_accounts[0].entry: no entry 9999 in event 'individual'"]
