@@ -136,6 +136,9 @@ UNAUDITED = {
     # The operator's list of other installations' keys belongs to no championship (the
     # audit log is per championship); `puzzlecomp results trust` prints what it added.
     "trusted_key_add",
+    # Waiting-list offers stored inside the writes that free a place or record a payment,
+    # which audit and announce (waiting_offers_settle is its own write, below).
+    "places_settle",
 }
 
 
@@ -316,6 +319,12 @@ WRITES: dict[str, Scenario] = {
     "waiting_list_promote": ("registration", lambda w: (
         add_entries(w.event, {"SE": 1}, status=EntryStatus.WAITING),
         lambda: registration.waiting_list_promote(event=w.event, by=w.organiser))[1]),
+    "waiting_offers_settle": ("registration", lambda w: (
+        add_entries(w.event, {"SE": 1}, status=EntryStatus.WAITING),
+        Championship.objects.filter(pk=w.championship.pk).update(offer_days=3),
+        w.championship.refresh_from_db(),
+        lambda: registration.waiting_offers_settle(championship=w.championship,
+                                                   by=w.organiser))[3]),
     "relay_teams_draw": ("relay", lambda w: lambda: relay.relay_teams_draw(
         event=w.event, by=w.organiser, seed=5)),
     "entries_import": ("registration", lambda w: lambda: importing.entries_import(

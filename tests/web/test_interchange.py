@@ -363,7 +363,8 @@ def test_an_unknown_ruleset_event_or_round_is_named(lived_in):
     data = championship_export(lived_in)
     data["events"][1]["code"] = "quartets"
     for name in ("entries", "seats", "results", "qualifiers", "disputes", "group_draws",
-                 "group_moves", "model_choices", "time_credits"):
+                 "group_moves", "model_choices", "time_credits", "bank_transactions",
+                 "payout_accounts"):
         for row in data[name]:
             if row["event"] == "pairs":
                 row["event"] = "quartets"
@@ -508,3 +509,54 @@ def test_each_member_carries_its_championships_consent_and_an_older_file_the_per
         "consent_publish", "consent_photos"))
     assert stored == given
     assert stored[0][0] is True  # the person's, where the newer file said False
+
+
+def test_the_file_carries_the_payment_account_bank_transactions_and_payout_accounts(lived_in):
+    """Issue 28: the organiser's account, every imported bank transaction with its match and
+    the treasurer's decision, and entrants' payout accounts move with the championship, as do
+    the waiting list's offers and the payment settings."""
+    from puzzlecomp.championships.models import BankTransaction, PayoutAccount
+    from puzzlecomp.championships.services.payments import payout_account_set
+
+    entry = Entry.objects.get(event__championship=lived_in, event__code="individual", number=7)
+    payout_account_set(entry=entry, holder="Ana García", iban="ES91 2100 0418 4502 0005 1332")
+    queued = BankTransaction.objects.filter(championship=lived_in, entry__isnull=True).first()
+    BankTransaction.objects.filter(pk=queued.pk).update(resolved_at=timezone.now(),
+                                                        resolution="a donation")
+    Championship.objects.filter(pk=lived_in.pk).update(offer_days=4, confirm_on_payment=True)
+    Entry.objects.filter(pk=entry.pk).update(offered_at=timezone.now())
+    lived_in.refresh_from_db()
+    exported = championship_export(lived_in)
+    assert exported["payment_account"]["iban"]
+    assert len(exported["bank_transactions"]) == BankTransaction.objects.filter(
+        championship=lived_in).count() > 1
+    assert {t["resolution"] for t in exported["bank_transactions"]} >= {"a donation"}
+    assert any(t["entry"] is not None for t in exported["bank_transactions"])
+    assert exported["payout_accounts"] == [{
+        "event": "individual", "entry": 7, "holder": "Ana García",
+        "iban": "ES9121000418450200051332", "bic": "CAIXESBB", "account": ""}]
+    copy_of = championship_import(json.loads(json.dumps(exported)), slug="moved-money")
+    assert PayoutAccount.objects.filter(entry__event__championship=copy_of).count() == 1
+    again = championship_export(copy_of)
+    exported["championship"]["published"] = False
+    for p in exported["people"]:
+        p["archive_id"] = None
+    for name in ("payment_account", "bank_transactions", "payout_accounts", "entries"):
+        assert again[name] == exported[name], name
+    assert again["championship"]["offer_days"] == 4
+    assert again["championship"]["confirm_on_payment"] is True
+
+
+def test_a_bank_transaction_or_payout_account_naming_no_entry_is_named(lived_in):
+    data = championship_export(lived_in)
+    data["bank_transactions"][0].update(event="individual", entry=9999)
+    data["bank_transactions"][1]["transaction_id"] = data["bank_transactions"][0][
+        "transaction_id"]
+    data["payout_accounts"] = [{"event": "individual", "entry": 9999, "holder": "X"}]
+    with pytest.raises(InterchangeError) as refused:
+        championship_import(data, slug="bad-money")
+    assert problems_of(refused.value) == [
+        "bank_transactions[0].entry: no entry 9999 in event 'individual'",
+        f"bank_transactions[1].transaction_id: {data['bank_transactions'][0]['transaction_id']}"
+        " appears twice",
+        "payout_accounts[0].entry: no entry 9999 in event 'individual'"]

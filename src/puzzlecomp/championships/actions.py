@@ -92,6 +92,8 @@ ENTRY_CANCELLED = _declare("puzzlecomp.entry.cancelled",
 ENTRY_PROMOTED = _declare("puzzlecomp.entry.promoted",
                           _("Entry %(number)s of %(event)s promoted from the waiting list"),
                           ENTRIES)
+OFFERS_SETTLED = _declare("puzzlecomp.entry.offers_settled",
+                          _("Waiting-list offers settled: %(changes)s"), ENTRIES)
 ENTRIES_IMPORTED = _declare("puzzlecomp.entries.imported",
                             _("%(entries)s entries imported into %(event)s"), ENTRIES)
 ENTRY_EMAILS_CHOSEN = _declare("puzzlecomp.entry.emails_chosen",

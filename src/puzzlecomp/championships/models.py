@@ -80,6 +80,13 @@ class Championship(models.Model):
     # The IANA zone where it is held: every time shown, printed, emailed or exported is in it,
     # and a rulebook's registration window closes at its midnight (championships/time_zones.py).
     time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    # A freed place is offered to the first waiting entry with this many days to pay; unpaid,
+    # it passes to the next (rules/payments/offers.py). None: the organiser promotes by hand.
+    offer_days = models.PositiveSmallIntegerField(
+        _("days a waiting entry offered a place has to pay"), null=True, blank=True)
+    # An entry is confirmed only once its fee is paid in full (by a statement line or by hand).
+    confirm_on_payment = models.BooleanField(
+        _("confirm entries only once their fee is paid"), default=False)
 
     class Meta:
         ordering = ["-starts_at"]
@@ -325,6 +332,8 @@ class EntryStatus(models.TextChoices):
     CONFIRMED = "confirmed", _("Confirmed")
     WAITING = "waiting", _("Waiting list")
     CANCELLED = "cancelled", _("Cancelled")
+    # Email confirmed and a place held, where the organiser confirms entries only once paid.
+    UNPAID = "unpaid", _("Awaiting payment")
 
 
 class Entry(models.Model):
@@ -354,6 +363,9 @@ class Entry(models.Model):
     # The language the entry registered in: its result emails are written in it (blank: an
     # entry the organiser added or imported, written in the language of whoever publishes).
     language = models.CharField(max_length=10, blank=True)
+    # When a waiting entry was offered a free place (and mailed): its deadline to pay runs from
+    # here. Offers passing on are computed (rules/payments/offers.py), stored by the next write.
+    offered_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]

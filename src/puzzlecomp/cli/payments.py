@@ -42,6 +42,13 @@ def register(subparsers: Any) -> None:
     imported.add_argument("--dry-run", action="store_true",
                           help="show what would match; store nothing")
     imported.set_defaults(run=run_import)
+    offers = actions.add_parser(
+        "offers", help="settle the waiting lists' offers (for an organiser's cron)",
+        description="Store what the clock decided about every waiting-list offer: entries that "
+        "paid in time confirmed, lapsed offers passed on, new offers mailed with their "
+        "deadline. Prints CSV event,entry,offer, one line per change.")
+    offers.add_argument("slug", metavar="SLUG")
+    offers.set_defaults(run=run_offers)
 
 
 def _championship(slug: str) -> Any:
@@ -94,4 +101,19 @@ def run_import(args: argparse.Namespace) -> int:
         writer.writerow((number, line.transaction, line.amount, line.currency,
                          line.reference, preview.entry.number if preview.entry else "",
                          match.status, match.reason))
+    return 0
+
+
+OFFER_COLUMNS = ("event", "entry", "offer")
+
+
+def run_offers(args: argparse.Namespace) -> int:
+    database_setup()
+    from puzzlecomp.championships.services.registration import waiting_offers_settle
+
+    changed = waiting_offers_settle(championship=_championship(args.slug))
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(OFFER_COLUMNS)
+    for change in changed:
+        writer.writerow((change["event"], change["number"], change["offer"]))
     return 0

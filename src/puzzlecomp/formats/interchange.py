@@ -131,6 +131,10 @@ class ChampionshipData(Model):
     archived: bool = False
     # The IANA time zone where it is held (version 4); None: the importing site's TIME_ZONE.
     time_zone: str | None = Field(default=None, max_length=64)
+    # Days a waiting entry offered a place has to pay (None: promoted by hand), and whether
+    # entries are confirmed only once paid (docs/payments.md).
+    offer_days: Annotated[int, Field(ge=1, le=60)] | None = None
+    confirm_on_payment: bool = False
 
     @field_validator("time_zone")
     @classmethod
@@ -273,7 +277,7 @@ class EntryData(Model):
     name: str = text(200)
     country: str = text(20)
     mixed: bool = False
-    status: Literal["unconfirmed", "confirmed", "waiting", "cancelled"] = "unconfirmed"
+    status: Literal["unconfirmed", "confirmed", "waiting", "cancelled", "unpaid"] = "unconfirmed"
     contact_email: str = text(254)
     registered_at: AwareDatetime
     confirmed_at: AwareDatetime | None = None
@@ -287,6 +291,8 @@ class EntryData(Model):
     seed_rank: Number | None = None
     # The language the entry registered in (its result emails are written in it).
     language: str = text(10)
+    # When a waiting entry was offered a free place (its deadline to pay runs from here).
+    offered_at: AwareDatetime | None = None
     members: list[MemberData] = Field(default=[], max_length=limits.MAX_MEMBERS)
 
 
@@ -435,6 +441,53 @@ class TimeCreditData(Model):
     granted_at: AwareDatetime
 
 
+class PaymentAccountData(Model):
+    """The organiser's bank account, as set (docs/payments.md)."""
+
+    holder: str = Field(min_length=1, max_length=70)
+    iban: str = text(34)
+    bic: str = text(11)
+    local_account: str = text(30)
+    bsb: str = text(7)
+    account_number: str = text(20)
+    instructions: str = text(2000)
+
+
+class BankTransactionData(Model):
+    """A bank statement's transaction, imported once, with its match and the treasurer's
+    decision; `event` and `entry` name the entry it pays (None: none)."""
+
+    transaction_id: str = Field(min_length=1, max_length=100)
+    source: str = text(200)
+    line: Annotated[int, Field(ge=0)]
+    booked_on: dt.date | None = None
+    amount: Annotated[Decimal, Field(ge=-limits.MAX_MONEY, le=limits.MAX_MONEY,
+                                     decimal_places=2)]
+    currency: str = Field(min_length=3, max_length=3)
+    reference: str = text(140)
+    payer: str = text(140)
+    payer_account: str = text(60)
+    message: str = text(500)
+    status: Literal["matched", "partial", "overpaid", "unknown", "ambiguous", "ignored"]
+    reason: str = text(40)
+    imported_at: AwareDatetime
+    resolved_at: AwareDatetime | None = None
+    resolution: str = text(200)
+    event: str | None = Field(default=None, max_length=40)
+    entry: Number | None = None
+
+
+class PayoutAccountData(Model):
+    """An entrant's account for a refund or prize money (private: theirs and the organiser's)."""
+
+    event: str = Field(max_length=40)
+    entry: Number
+    holder: str = Field(min_length=1, max_length=70)
+    iban: str = text(34)
+    bic: str = text(11)
+    account: str = text(60)
+
+
 class ChampionshipFile(Model):
     format: Literal["puzzlecomp-championship"]
     version: Literal[1, 2, 3, 4, 5]
@@ -454,6 +507,9 @@ class ChampionshipFile(Model):
     group_moves: list[GroupMoveData] = Field(default=[], max_length=RowsOf)
     relay_draws: list[RelayDrawData] = Field(default=[], max_length=RowsOf)
     time_credits: list[TimeCreditData] = Field(default=[], max_length=RowsOf)
+    payment_account: PaymentAccountData | None = None
+    bank_transactions: list[BankTransactionData] = Field(default=[], max_length=RowsOf)
+    payout_accounts: list[PayoutAccountData] = Field(default=[], max_length=limits.MAX_ENTRIES)
 
 
 # The rows that name an entry of a round.
@@ -576,7 +632,8 @@ def parse_championship_file(data: Any) -> ChampionshipFile:
 # still run (read_championship_file). People and entries are pointed at by their keys: those of
 # an item set aside still count as known, so nothing pointing at them is told twice.
 ROW_LISTS = ("people", "entries", "seats", "check_ins", "results", "qualifiers", "disputes",
-             "model_choices", "group_draws", "group_moves", "relay_draws", "time_credits")
+             "model_choices", "group_draws", "group_moves", "relay_draws", "time_credits",
+             "bank_transactions", "payout_accounts")
 
 
 @dataclass(frozen=True)
@@ -770,6 +827,18 @@ def reference_problems(document: ChampionshipFile, *,
         if (move.event, move.entry) not in entries:
             problems.append(problem(f"group_moves[{i}].entry",
                                     f"no entry {move.entry} in event {move.event!r}"))
+    for i, paying in enumerate(document.bank_transactions):
+        if paying.entry is not None and (paying.event, paying.entry) not in entries:
+            problems.append(problem(f"bank_transactions[{i}].entry",
+                                    f"no entry {paying.entry} in event {paying.event!r}"))
+    _repeated(problems, "bank_transactions", "transaction_id",
+              [t.transaction_id for t in document.bank_transactions])
+    for i, payout in enumerate(document.payout_accounts):
+        if (payout.event, payout.entry) not in entries:
+            problems.append(problem(f"payout_accounts[{i}].entry",
+                                    f"no entry {payout.entry} in event {payout.event!r}"))
+    _repeated(problems, "payout_accounts", "entry",
+              [(p.event, p.entry) for p in document.payout_accounts])
     for i, relay in enumerate(document.relay_draws):
         if relay.event not in events:
             problems.append(problem(f"relay_draws[{i}].event", f"no event {relay.event!r}"))

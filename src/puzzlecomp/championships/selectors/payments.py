@@ -20,6 +20,7 @@ from puzzlecomp.championships.models import (
     PaymentAccount,
     PayoutAccount,
 )
+from puzzlecomp.championships.selectors.offers import entry_offer, offered_entry_ids
 from puzzlecomp.championships.selectors.registration import entry_currency, event_currency
 from puzzlecomp.championships.selectors.standings import event_standings_get
 from puzzlecomp.formats.bank.payouts import Payout
@@ -53,9 +54,11 @@ def entry_reference(entry: Entry) -> str:
     return payment_reference(entry_key(entry), entry_currency(entry))
 
 
-def entry_due(entry: Entry) -> Decimal:
-    """What the entry owes in all: its fee, except while it waits or once cancelled (nothing)."""
-    if entry.status in (EntryStatus.WAITING, EntryStatus.CANCELLED):
+def entry_due(entry: Entry, *, offered: bool = False) -> Decimal:
+    """What the entry owes in all: its fee, except while it waits without an offer of a place,
+    or once cancelled (nothing)."""
+    if entry.status == EntryStatus.CANCELLED or (entry.status == EntryStatus.WAITING
+                                                 and not offered):
         return Decimal(0)
     return entry.fee_amount or Decimal(0)
 
@@ -86,7 +89,8 @@ def payment_box(entry: Entry) -> PaymentBox:
     """The entrant's payment box: amounts, account, reference and QR code."""
     account = payment_account(entry.event.championship)
     currency = entry_currency(entry)
-    due = entry_due(entry)
+    offer = entry_offer(entry)
+    due = entry_due(entry, offered=offer is not None and offer.state in ("offered", "holds"))
     left = max(due - entry.paid_amount, Decimal(0))
     reference = entry_reference(entry)
     qr_svg = qr_text = None
@@ -130,12 +134,13 @@ def payables(championship: Championship, entries: Sequence[Entry]) -> list[Payab
     # One query for every member's name (a prefetch of thousands of entries is too deep for
     # SQLite's query parser).
     names: dict[int, list[str]] = {}
+    offered = offered_entry_ids(championship)
     for entry_id, first, last in EntryMember.objects.filter(
             entry__event__championship=championship).values_list(
             "entry_id", "person__first_name", "person__last_name"):
         names.setdefault(entry_id, []).append(f"{first} {last}")
     return [Payable(key=entry_key(entry), names=(entry.name, *names.get(entry.pk, ())),
-                    due=entry_due(entry), paid=entry.paid_amount)
+                    due=entry_due(entry, offered=entry.pk in offered), paid=entry.paid_amount)
             for entry in entries if entry.status != EntryStatus.CANCELLED]
 
 

@@ -141,9 +141,12 @@ def competition_day(championship: Championship) -> dt.date:
 
 
 def places_taken(*, event: Event) -> int:
-    """Places held by confirmed entries: entries, or people where the event counts people."""
+    """Places held by confirmed entries (and those awaiting payment): entries, or people where
+    the event counts people."""
     _, spec = event_rules(event)
-    confirmed = Entry.objects.filter(event=event, status=EntryStatus.CONFIRMED)
+    # An entry awaiting payment holds its place as a confirmed one does.
+    confirmed = Entry.objects.filter(event=event, status__in=(EntryStatus.CONFIRMED,
+                                                              EntryStatus.UNPAID))
     counts_people = places_needed(spec, people=2) == 2  # the engine's unit: a place a person
     if counts_people:
         return EntryMember.objects.filter(entry__in=confirmed).count()
@@ -207,6 +210,26 @@ def entry_refund(*, entry: Entry, on: dt.date) -> Refund:
     paid = Money(entry.paid_amount or Decimal(0), entry_currency(entry))
     return refund_due(paid, cancelled_on=on, competition_start=competition_day(
         entry.event.championship), policy=ruleset.registration)
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """What withdrawing today gives back, and the rule: the last day of a full refund (None:
+    the rulebook says nothing and the organiser decides)."""
+
+    refund: Refund
+    last_day: dt.date | None
+    days_before: int | None
+
+
+def entry_withdrawal(*, entry: Entry, on: dt.date) -> Withdrawal:
+    """The refund rule and today's refund, shown to an entrant before they withdraw."""
+    ruleset, _ = event_rules(entry.event)
+    policy = ruleset.registration
+    return Withdrawal(refund=entry_refund(entry=entry, on=on),
+                      last_day=last_refund_day(competition_start=competition_day(
+                          entry.event.championship), policy=policy),
+                      days_before=policy.refund_days_before)
 
 
 @dataclass(frozen=True)

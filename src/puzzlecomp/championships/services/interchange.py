@@ -21,6 +21,7 @@ from puzzlecomp.championships.actions import CHAMPIONSHIP_DOWNLOADED, CHAMPIONSH
 from puzzlecomp.championships.engine import engine_result
 from puzzlecomp.championships.models import (
     AuditEntry,
+    BankTransaction,
     Championship,
     CheckIn,
     Dispute,
@@ -36,6 +37,8 @@ from puzzlecomp.championships.models import (
     ModelChoice,
     Notice,
     PackageResult,
+    PaymentAccount,
+    PayoutAccount,
     Person,
     PersonChange,
     PersonClaim,
@@ -58,6 +61,7 @@ from puzzlecomp.championships.time_zones import default_time_zone
 from puzzlecomp.formats.interchange import (
     FORMAT,
     VERSION,
+    BankTransactionData,
     ChampionshipData,
     ChampionshipFile,
     CheckInData,
@@ -73,6 +77,8 @@ from puzzlecomp.formats.interchange import (
     InterchangeProblem,
     MemberData,
     ModelChoiceData,
+    PaymentAccountData,
+    PayoutAccountData,
     PersonData,
     PuzzleData,
     QualifierData,
@@ -197,7 +203,29 @@ def _facts(championship: Championship) -> dict[str, Any]:
     draws and time credit grants (who made them stays behind: users are not in the file)."""
     in_rounds = {"round__event__championship": championship}
     by_round = ("round__event__position", "round__position")
+    account = PaymentAccount.objects.filter(championship=championship).first()
     return {
+        "payment_account": None if account is None else PaymentAccountData(
+            holder=account.holder, iban=account.iban, bic=account.bic,
+            local_account=account.local_account, bsb=account.bsb,
+            account_number=account.account_number, instructions=account.instructions),
+        "bank_transactions": [
+            BankTransactionData(
+                transaction_id=t.transaction_id, source=t.source, line=t.line,
+                booked_on=t.booked_on, amount=t.amount, currency=t.currency,
+                reference=t.reference, payer=t.payer, payer_account=t.payer_account,
+                message=t.message, status=t.status, reason=t.reason, imported_at=t.imported_at,
+                resolved_at=t.resolved_at, resolution=t.resolution,
+                event=t.entry.event.code if t.entry else None,
+                entry=t.entry.number if t.entry else None)
+            for t in BankTransaction.objects.filter(championship=championship)
+            .select_related("entry__event").order_by("imported_at", "line", "pk")],
+        "payout_accounts": [
+            PayoutAccountData(event=p.entry.event.code, entry=p.entry.number, holder=p.holder,
+                              iban=p.iban, bic=p.bic, account=p.account)
+            for p in PayoutAccount.objects.filter(entry__event__championship=championship)
+            .select_related("entry__event").order_by("entry__event__position",
+                                                     "entry__number")],
         "model_choices": [
             ModelChoiceData(event=c.round.event.code, round=c.round.code, entry=c.entry.number,
                             models=list(c.chosen_models), chosen_at=c.chosen_at)
@@ -241,6 +269,7 @@ def _championship_data(c: Championship) -> ChampionshipData:
         registration_opens_at=c.registration_opens_at,
         registration_closes_at=c.registration_closes_at,
         refund_days_before=c.refund_days_before, fee_currency=c.fee_currency,
+        offer_days=c.offer_days, confirm_on_payment=c.confirm_on_payment,
         archived=c.archived, time_zone=c.time_zone)
 
 
@@ -287,7 +316,7 @@ def _entry_data(e: Entry, members: list[MemberData]) -> EntryData:
         confirmed_at=e.confirmed_at, fee_amount=e.fee_amount, fee_currency=e.fee_currency,
         paid_amount=e.paid_amount, paid_at=e.paid_at, cancelled_at=e.cancelled_at,
         refund_amount=e.refund_amount, group=e.group, seed_rank=e.seed_rank,
-        language=e.language, members=members)
+        language=e.language, offered_at=e.offered_at, members=members)
 
 
 def _result_data(r: Result) -> ResultData:
@@ -485,6 +514,7 @@ def _championship_of(document: ChampionshipFile, slug: str, *, operator: bool) -
         registration_opens_at=c.registration_opens_at,
         registration_closes_at=c.registration_closes_at,
         refund_days_before=c.refund_days_before, fee_currency=c.fee_currency,
+        offer_days=c.offer_days, confirm_on_payment=c.confirm_on_payment,
         archived=c.archived, time_zone=c.time_zone or default_time_zone())
 
 
@@ -557,7 +587,7 @@ def _create(document: ChampionshipFile, championship: Championship) -> None:
                  **d.model_dump(exclude=set(keys))) for d in document.disputes),
         batch_size=BATCH)
     _keep_times(disputes, [d.filed_at for d in document.disputes], "filed_at")
-    _facts_create(document, events, rounds, entry_of)
+    _facts_create(document, championship, events, rounds, entry_of)
 
 
 def _given(member: bool | None, person: bool) -> bool:
@@ -588,7 +618,8 @@ def _people_of(document: ChampionshipFile) -> dict[int, Person]:
     return people
 
 
-def _facts_create(document: ChampionshipFile, events: dict[str, Event],
+def _facts_create(document: ChampionshipFile, championship: Championship,
+                  events: dict[str, Event],
                   rounds: dict[tuple[str, str], Round],
                   entry_of: dict[tuple[str, int], Entry]) -> None:
     ModelChoice.objects.bulk_create(
@@ -606,6 +637,20 @@ def _facts_create(document: ChampionshipFile, events: dict[str, Event],
         (RelayDraw(event=events[r.event], seed=r.seed, team_size=r.team_size, pool=r.pool,
                    teams=[t.model_dump() for t in r.teams], left_over=r.left_over,
                    drawn_at=r.drawn_at) for r in document.relay_draws), batch_size=BATCH)
+    account = document.payment_account
+    if account is not None:
+        PaymentAccount.objects.create(championship=championship,
+                                      **account.model_dump())
+    paid = BankTransaction.objects.bulk_create(
+        (BankTransaction(championship=championship,
+                         entry=entry_of[(t.event or "", t.entry)] if t.entry is not None else None,
+                         **t.model_dump(exclude={"event", "entry"}))
+         for t in document.bank_transactions), batch_size=BATCH)
+    _keep_times(paid, [t.imported_at for t in document.bank_transactions], "imported_at")
+    PayoutAccount.objects.bulk_create(
+        (PayoutAccount(entry=entry_of[(p.event, p.entry)],
+                       **p.model_dump(exclude={"event", "entry"}))
+         for p in document.payout_accounts), batch_size=BATCH)
     TimeCreditGrant.objects.bulk_create(
         (TimeCreditGrant(round=rounds[(g.event, g.round)], entry=entry_of[(g.event, g.entry)],
                          seconds=g.seconds, reason=g.reason, granted_at=g.granted_at)

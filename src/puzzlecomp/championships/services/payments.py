@@ -36,6 +36,7 @@ from puzzlecomp.championships.selectors.payments import (
     payouts,
     statement_preview,
 )
+from puzzlecomp.championships.services.registration import places_settle
 from puzzlecomp.championships.services.work import action_audit, unit_of_work
 from puzzlecomp.formats.bank.payouts import payouts_csv, payouts_pain001
 from puzzlecomp.formats.bank.statements import StatementLine
@@ -155,9 +156,14 @@ def statement_import(*, championship: Championship, lines: Sequence[StatementLin
                     paid_amount=F("paid_amount") + amount, paid_at=now)
         if not stored:
             work.nothing_changed()  # the statement was imported before: nothing new
+        places = [change for event in {p.entry.event for p in previews
+                                       if p.entry is not None and p.entry.pk in paid
+                                       and p.entry.status in (EntryStatus.WAITING,
+                                                              EntryStatus.UNPAID)}
+                  for change in places_settle(event)]
         work.record(lines=len(lines), stored=len(stored),
                     paying=sum(1 for p in previews if p.match.pays),
-                    amount=str(sum(paid.values(), start=0)))
+                    amount=str(sum(paid.values(), start=0)), places=places)
         return previews
 
 
@@ -180,7 +186,7 @@ def bank_line_assign(*, transaction: BankTransaction, entry: Entry, reason: str,
         transaction.save(update_fields=["entry", "resolved_at", "resolution"])
         Entry.objects.filter(pk=entry.pk).update(paid_amount=F("paid_amount")
                                                  + transaction.amount, paid_at=timezone.now())
-        work.record(amount=str(transaction.amount))
+        work.record(amount=str(transaction.amount), places=places_settle(entry.event))
         return transaction
 
 

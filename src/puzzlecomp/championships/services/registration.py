@@ -26,10 +26,12 @@ from puzzlecomp.championships.actions import (
     ENTRY_CONFIRMED,
     ENTRY_PROMOTED,
     ENTRY_REGISTERED,
+    OFFERS_SETTLED,
     PAYMENT_RECORDED,
 )
 from puzzlecomp.championships.engine import flag_of, ioc_of_code
 from puzzlecomp.championships.models import (
+    Championship,
     Entry,
     EntryMember,
     EntryStatus,
@@ -39,6 +41,7 @@ from puzzlecomp.championships.models import (
     RoundState,
     Seat,
 )
+from puzzlecomp.championships.selectors.offers import waiting_offers
 from puzzlecomp.championships.selectors.payments import payment_box, payment_qr_png
 from puzzlecomp.championships.selectors.registration import (
     competition_day,
@@ -71,7 +74,8 @@ from puzzlecomp.rules.registration import (
 
 Outcome = Literal["accepted", "waiting_list"]
 # The emails that tell an entrant to pay: they carry the payment QR code as an attachment.
-PAYING_MAILS = ("registration_confirmed", "registration_promoted")
+PAYING_MAILS = ("registration_confirmed", "registration_promoted", "registration_offered",
+                "registration_held")
 
 SUBJECTS = {
     "registration_confirm": _("Please confirm your registration for %(event)s · "
@@ -81,6 +85,9 @@ SUBJECTS = {
     "registration_waiting": _("You are on the waiting list for %(event)s · %(championship)s"),
     "registration_promoted": _("A place has become free for you in %(event)s · "
                                "%(championship)s"),
+    "registration_held": _("Your place in %(event)s is held until you pay · %(championship)s"),
+    "registration_offered": _("A place is offered to you in %(event)s: pay by the deadline · "
+                              "%(championship)s"),
     "registration_cancelled": _("Your registration for %(event)s is cancelled · "
                                 "%(championship)s"),
 }
@@ -240,6 +247,9 @@ def entry_confirm(*, entry: Entry) -> Entry:
         elif decision.outcome == "waiting_list" or _others_waiting(event, spec):
             entry.status = EntryStatus.WAITING
             template = "registration_waiting"
+        elif _payment_awaited(entry):
+            entry.status = EntryStatus.UNPAID
+            template = "registration_held"
         else:
             entry.status = EntryStatus.CONFIRMED
             entry.confirmed_at = timezone.now()
@@ -279,7 +289,7 @@ def entry_payment_record(*, entry: Entry, amount: Decimal, by: Any) -> Entry:
         entry.paid_at = timezone.now()
         entry.save(update_fields=["paid_amount", "paid_at"])
         work.record(event=entry.event.code, number=entry.number, amount=str(amount),
-                    paid=str(entry.paid_amount))
+                    paid=str(entry.paid_amount), places=places_settle(entry.event))
         return entry
 
 
@@ -302,11 +312,11 @@ def entry_cancel(*, entry: Entry, by: Any) -> Refund:
         entry.cancelled_at = now
         entry.refund_amount = refund.amount.amount
         entry.save(update_fields=["status", "cancelled_at", "refund_amount"])
+        _mail_after_commit(entry, "registration_cancelled")
         work.record(event=entry.event.code, number=entry.number, previous_status=previous,
                     refund=str(refund.amount.amount), currency=refund.amount.currency,
                     refusal=refund.refusal.code if refund.refusal else None,
-                    tables_freed=_seats_leave(entry))
-        _mail_after_commit(entry, "registration_cancelled")
+                    tables_freed=_seats_leave(entry), places=places_settle(entry.event))
         return refund
 
 
@@ -348,6 +358,68 @@ def waiting_list_promote(*, event: Event, by: Any) -> Entry:
         work.record(event=event.code, number=entry.number)
         _mail_after_commit(entry, "registration_promoted")
         return entry
+
+
+def _payment_awaited(entry: Entry) -> bool:
+    """The organiser confirms entries only once paid, and this one has not paid its fee."""
+    fee = entry.fee_amount or Decimal(0)
+    return entry.event.championship.confirm_on_payment and entry.paid_amount < fee
+
+
+def places_settle(event: Event, *, now: dt.datetime | None = None) -> list[dict[str, Any]]:
+    """Store what payments and the clock decided about the event's places, inside the caller's
+    unit of work: an entry awaiting payment that paid in full is confirmed; an entry that paid
+    its offered place in time is confirmed, a new offer is stored and mailed with its deadline,
+    a lapsed offer closes its entry (anything it paid is refunded). What changed, for the
+    audit."""
+    now = now or timezone.now()
+    changed: list[dict[str, Any]] = []
+    for entry in Entry.objects.select_for_update().filter(event=event,
+                                                          status=EntryStatus.UNPAID):
+        entry.event = event
+        if not _payment_awaited(entry):
+            entry.status, entry.confirmed_at = EntryStatus.CONFIRMED, now
+            entry.save(update_fields=["status", "confirmed_at"])
+            _mail_after_commit(entry, "registration_confirmed")
+            changed.append({"number": entry.number, "paid": "confirmed"})
+    if event.championship.offer_days is None:
+        return changed
+    entries = Entry.objects.select_for_update().in_bulk(
+        list(waiting_entries(event=event).values_list("pk", flat=True)))
+    for key, offer in waiting_offers(event, now=now).items():
+        entry = entries[key]
+        if offer.state == "holds":
+            entry.status, entry.confirmed_at = EntryStatus.CONFIRMED, now
+            entry.save(update_fields=["status", "confirmed_at"])
+            _mail_after_commit(entry, "registration_promoted")
+        elif offer.state == "lapsed":
+            entry.status, entry.cancelled_at = EntryStatus.CANCELLED, offer.deadline
+            entry.refund_amount = entry.paid_amount
+            entry.save(update_fields=["status", "cancelled_at", "refund_amount"])
+        elif offer.state == "offered" and entry.offered_at != offer.starts:
+            entry.offered_at = offer.starts
+            entry.save(update_fields=["offered_at"])
+            _mail_after_commit(entry, "registration_offered", deadline=offer.deadline)
+        else:
+            continue
+        changed.append({"number": entry.number, "offer": offer.state})
+    return changed
+
+
+def waiting_offers_settle(*, championship: Championship, by: Any = None,
+                          now: dt.datetime | None = None) -> list[dict[str, Any]]:
+    """Settle the waiting-list offers of every event (what an organiser's cron runs through
+    `puzzlecomp payments offers SLUG`); audited only when something changed."""
+    with unit_of_work(OFFERS_SETTLED, championship=championship, user=by) as work:
+        changed = []
+        for event in Event.objects.filter(championship=championship).select_related(
+                "championship").order_by("position"):
+            changed += [{"event": event.code, **change}
+                        for change in places_settle(event_lock(event), now=now)]
+        if not changed:
+            work.nothing_changed()
+        work.record(changes=changed)
+        return changed
 
 
 def confirmation_link(entry: Entry) -> str:

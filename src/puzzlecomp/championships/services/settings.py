@@ -45,6 +45,10 @@ from puzzlecomp.championships.models import (
     RoundState,
 )
 from puzzlecomp.championships.selectors.lists import round_started
+from puzzlecomp.championships.services.registration import (
+    places_settle,
+    waiting_offers_settle,
+)
 from puzzlecomp.championships.services.setup import membership_set
 from puzzlecomp.championships.services.work import unit_of_work
 from puzzlecomp.championships.time_zones import is_time_zone
@@ -236,14 +240,20 @@ def event_update(*, event: Event, by: Any, capacity: int | None,
     _apply(event, {"name": name, "capacity": capacity, "fee_amount": fee_amount,
                    "fee_per": fee_per,
                    "fee_early_amount": fee_early_amount, "fee_early_until": fee_early_until},
-           EVENT_CHANGED, championship=event.championship, by=by, event=event.code)
+           EVENT_CHANGED, championship=event.championship, by=by, event=event.code,
+           # A place added is offered to the waiting list at once.
+           also=lambda changes: {"places": places_settle(event)})
     return event
 
 
 def registration_terms_set(*, championship: Championship, by: Any,
                            opens_at: dt.datetime | None, closes_at: dt.datetime | None,
-                           refund_days_before: int | None, fee_currency: str) -> Championship:
-    """Set the registration window, refund rule and fee currency the rulebook leaves open.
+                           refund_days_before: int | None, fee_currency: str,
+                           offer_days: int | None = None,
+                           confirm_on_payment: bool = False) -> Championship:
+    """Set the registration window, refund rule and fee currency the rulebook leaves open, the
+    days a waiting entry offered a place has to pay (None: the organiser promotes by hand), and
+    whether entries are confirmed only once paid.
 
     A rulebook's own window and refund rule win; these apply where it names none.
     """
@@ -256,8 +266,10 @@ def registration_terms_set(*, championship: Championship, by: Any,
                          "EUR or CZK, not %(currency)s.", currency=fee_currency)
     _apply(championship, {
         "registration_opens_at": opens_at, "registration_closes_at": closes_at,
-        "refund_days_before": refund_days_before, "fee_currency": currency},
+        "refund_days_before": refund_days_before, "fee_currency": currency,
+        "offer_days": offer_days, "confirm_on_payment": confirm_on_payment},
         REGISTRATION_TERMS_CHANGED, championship=championship, by=by)
+    waiting_offers_settle(championship=championship, by=by)
     return championship
 
 

@@ -144,6 +144,14 @@ class RegistrationTermsForm(forms.Form):
     fee_currency = forms.CharField(label=_("Currency of the fees"), max_length=3,
                                    required=False, help_text=_("A three-letter code such as "
                                                                "EUR, CZK, NOK or AUD."))
+    offer_days = forms.IntegerField(
+        label=_("Days to pay for a place offered from the waiting list"), min_value=1,
+        max_value=60, required=False,
+        help_text=_("A freed place is offered to the first waiting entry; unpaid after this "
+                    "many days, it passes to the next. Blank: you promote waiting entries "
+                    "yourself."))
+    confirm_on_payment = forms.BooleanField(
+        label=_("Confirm entries only once their fee is paid"), required=False)
 
     def __init__(self, *args: Any, rulebook_window: bool, rulebook_refunds: bool,
                  **kwargs: Any) -> None:

@@ -150,12 +150,15 @@ def registration_terms(request: HttpRequest, championship: Championship) -> Http
         "closes_at": championship.registration_closes_at,
         "refund_days_before": championship.refund_days_before,
         "fee_currency": championship.fee_currency,
+        "offer_days": championship.offer_days,
+        "confirm_on_payment": championship.confirm_on_payment,
     }, rulebook_window=policy.window is not None,
         rulebook_refunds=policy.refund_days_before is not None)
     return _edit(request, championship, form, lambda data: registration_terms_set(
         championship=championship, by=request.user, opens_at=data.get("opens_at"),
         closes_at=data.get("closes_at"), refund_days_before=data.get("refund_days_before"),
-        fee_currency=data["fee_currency"]), _("Registration terms"))
+        fee_currency=data["fee_currency"], offer_days=data.get("offer_days"),
+        confirm_on_payment=data.get("confirm_on_payment", False)), _("Registration terms"))
 
 
 @requires_role(Role.ORGANISER)

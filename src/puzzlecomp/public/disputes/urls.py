@@ -8,4 +8,5 @@ app_name = "disputes"
 urlpatterns = [
     path("<str:token>/", views.entrant, name="entrant"),
     path("<str:token>/emails/", views.emails, name="emails"),
+    path("<str:token>/withdraw/", views.withdraw, name="withdraw"),
 ]

@@ -18,13 +18,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from puzzlecomp.championships.messages import STATUS_LABELS, messages_of
-from puzzlecomp.championships.models import Entry, Role, Round, RoundState
+from puzzlecomp.championships.models import Entry, EntryStatus, Role, Round, RoundState
 from puzzlecomp.championships.roles import role_of
+from puzzlecomp.championships.selectors.registration import entry_withdrawal
 from puzzlecomp.championships.services.disputes import dispute_file
 from puzzlecomp.championships.services.entrant_mail import (
     entrant_emails_wanted,
     entry_emails_choose,
 )
+from puzzlecomp.championships.services.registration import entry_cancel
 from puzzlecomp.public.disputes.forms import DisputeFileForm
 from puzzlecomp.public.disputes.selectors import EntrantRound, entrant_rounds_get
 from puzzlecomp.rules.errors import RulesError
@@ -70,10 +72,33 @@ def entrant(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         "qr_code": mark_safe(segno.make(link, error="m").svg_inline(
             scale=5, title=str(_("Your entry's code for the check-in desk")))),
         "desk": desk,
+        "withdrawal": (entry_withdrawal(entry=entry, on=timezone.localdate())
+                       if entry.status != EntryStatus.CANCELLED
+                       and championship.starts_at > timezone.now() else None),
     })
     # The page is reached through a private link: keep it out of search engines.
     response["X-Robots-Tag"] = "noindex"
     return response
+
+
+@require_POST
+def withdraw(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """The entrant withdraws their entry, having seen the refund rule and today's refund."""
+    entry = get_object_or_404(Entry.objects.select_related("event__championship"),
+                              token=token, event__championship__slug=slug)
+    if request.POST.get("confirm") != "1":
+        messages.error(request, _("Tick the box to confirm that you withdraw."))
+        return redirect(reverse("public:disputes:entrant", args=[slug, token]) + "#withdraw")
+    try:
+        refund = entry_cancel(entry=entry, by=None)
+    except RulesError as refused:
+        for text in messages_of(refused):
+            messages.error(request, text)
+    else:
+        messages.success(request, _("Your entry is withdrawn. Refund due: %(amount)s %(currency)s.")
+                         % {"amount": f"{refund.amount.amount:.2f}",
+                            "currency": refund.amount.currency})
+    return redirect("public:disputes:entrant", slug=slug, token=token)
 
 
 @require_POST
