@@ -40,6 +40,9 @@ CARRIED = {
     m.GroupMove: "entry__event__championship__slug",
     m.RelayDraw: "event__championship__slug",
     m.TimeCreditGrant: "round__event__championship__slug",
+    m.PaymentAccount: "championship__slug",
+    m.BankTransaction: "championship__slug",
+    m.PayoutAccount: "entry__event__championship__slug",
 }
 
 
@@ -57,14 +60,17 @@ def test_every_model_is_carried_or_left_out_with_a_reason():
 
 def test_every_carried_table_keeps_its_rows_through_the_file(db):
     demo_load(individuals=60, pairs=20, teams=8)
-    # The kinds of fact the demo does not make: a check-in at the desk and an organiser's
-    # override of a fact from history.
+    # The kinds of fact the demo does not make: a check-in at the desk, an organiser's
+    # override of a fact from history and an entrant's payout account.
     seat = Seat.objects.filter(round__event__championship__slug=DEMO_SLUG,
                                round__state="planned").select_related("round", "entry").first()
     entry_check_in(round=seat.round, entry=seat.entry, status="present", by=None)
     member = EntryMember.objects.filter(entry__event__championship__slug=DEMO_SLUG).first()
     member_fact_override(member=member, fact="debutant", value=True, user=None,
                          reason="Competed at an edition the archive does not hold")
+    # An entrant's account for a refund or prize money, given on their own page.
+    m.PayoutAccount.objects.create(entry=member.entry, holder="Ana Novak",
+                                   iban="DE89370400440532013000")
     originals = (DEMO_SLUG, RELAY_DEMO_SLUG)
     for slug in originals:
         data = json.loads(json.dumps(championship_export(Championship.objects.get(slug=slug))))

@@ -237,7 +237,7 @@ def test_withdrawing_later_than_the_rule_allows_shows_a_refund_of_nothing(
 
 def test_a_fee_reads_as_it_is_charged_on_the_confirmation_the_email_and_the_page(
         make_championship, client, mailoutbox, django_capture_on_commit_callbacks):
-    """Issue 28, part 5: "300.00 NOK per person (600.00 a pair)", the same everywhere."""
+    """Issue 28, part 5: "300.00 NOK per person (600.00 NOK for a pair)", the same everywhere."""
     championship = make_championship("norway-nm-2025", days_ahead=60)
     championship.published = True
     championship.save()
@@ -248,7 +248,7 @@ def test_a_fee_reads_as_it_is_charged_on_the_confirmation_the_email_and_the_page
         entry = entry_register(event=event, members=[someone(1, nationality="NO"),
                                                      someone(2, nationality="NO")]).entry
         entry = entry_confirm(entry=entry)
-    words = "300.00 NOK per person (600.00 a pair)"
+    words = "300.00 NOK per person (600.00 NOK for a pair)"
     assert words in mailoutbox[-1].body
     page = client.get(f"/c/{championship.slug}/disputes/{entry.token}/").content.decode()
     assert words in page
