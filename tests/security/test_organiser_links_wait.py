@@ -135,3 +135,45 @@ def test_a_pending_link_lends_no_history_to_seeding(championship, client_as, arc
     link(client_as(championship, Role.ORGANISER), championship, entrant, archived)
     debutant = member_facts_derived(championship=championship)[entrant.pk][0]
     assert debutant is True
+
+
+def test_a_confirmed_organisers_link_leaves_the_archived_record_without_the_entrants_private_facts(
+        championship, client_as, client, archived, entrant):
+    """Review of issue 22, finding 1: the organiser typed the entrant's mailbox, so its
+    confirmation proves nothing about the archived person. The merge keeps the archive record's
+    facts (no email, no birth date from the entrant), and undoing it gives the archived record
+    back exactly as it was: still asked "Is this you?", no one's mailbox on it."""
+    from puzzlecomp.championships.services.people import person_merge_undo
+
+    before = (archived.email, archived.birth_date, archived.residence, archived.region,
+              archived.years_resident, archived.first_name, archived.last_name,
+              str(archived.nationality), archived.archive_id)
+    link(client_as(championship, Role.ORGANISER), championship, entrant, archived)
+    client.post(_linked_mail())
+    claim = PersonClaim.objects.get()
+    assert claim.state == "done"
+    archived.refresh_from_db()
+    assert (archived.email, archived.birth_date) == ("", None)
+    person_merge_undo(change=claim.merge, reason="An attacker's mailbox", user=None)
+    archived.refresh_from_db()
+    assert (archived.email, archived.birth_date, archived.residence, archived.region,
+            archived.years_resident, archived.first_name, archived.last_name,
+            str(archived.nationality), archived.archive_id) == before
+    entrant.refresh_from_db()
+    assert entrant.person != archived
+    assert (entrant.person.email, entrant.person.birth_date) == (
+        "entrant@example.org", dt.date(1991, 3, 4))
+
+
+def test_undoing_a_merge_into_an_archived_person_restores_what_the_merge_filled_in(
+        championship, archived, entrant):
+    """A merge that did fill the archived record (a registrant's own claim, staff) is undone
+    back to the archived record as it was (docs/people.md, Undo a merge)."""
+    from puzzlecomp.championships.services.people import person_merge, person_merge_undo
+
+    change = person_merge(keep=archived, other=entrant.person, reason="Same", user=None)
+    archived.refresh_from_db()
+    assert archived.email == "entrant@example.org"
+    person_merge_undo(change=change, reason="Not the same", user=None)
+    archived.refresh_from_db()
+    assert (archived.email, archived.birth_date) == ("", None)

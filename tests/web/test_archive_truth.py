@@ -301,3 +301,18 @@ def test_an_archived_rounds_time_limit_is_the_rules_unless_a_finish_passes_it():
            "ruleset 180 minutes; a finish passes them" in passed
     assert "rows 2, 3, field time_limit_seconds: 2024 teams final says 9693; the ruleset's " \
            "180 minutes taken" in ruled
+
+
+@pytest.mark.django_db
+def test_an_entry_renumbered_after_the_first_round_keeps_its_members_person(capsys):
+    """Review of issue 30, finding 3: the 2024 pairs semifinal and final name under a new
+    entrant id a pair whose first-round rows stop (one member named otherwise). An entry with
+    no first-round row that shares a member with such an entry is that entry renumbered: its
+    member is the same person, not a namesake."""
+    text = HISTORY + ("2024,duo,B,1,F5,Spain,True,1500.0,,1000,4500,Pf;Pg\n"
+                      "2024,duo,S1,1,F6,Spain,True,2100.0,,1000,4500,Pf;Ph\n"
+                      "2024,duo,final,1,F6,Spain,True,3100.0,,1000,7200,Pf;Ph\n")
+    done = imported(text)
+    assert not [n for n in done.namesakes if n.person == "Pf"]
+    assert not Person.objects.filter(archive_id__startswith="Pf~").exists()
+    assert EntryMember.objects.filter(person__archive_id="Pf").count() == 2

@@ -125,7 +125,8 @@ def _approve(claim: PersonClaim, by: str, reason: str, user: Any) -> PersonClaim
         claim.save()
         if _proven(claim):
             claim.merge = person_merge(keep=claim.person, other=claim.member.person,
-                                       reason=f"Claim confirmed: {reason}"[:300], user=user)
+                                       reason=f"Claim confirmed: {reason}"[:300], user=user,
+                                       private=claim.proposed_by_id is None)
             claim.state = PersonClaim.State.DONE
             claim.save(update_fields=["merge", "state"])
         elif by == "registrant":
