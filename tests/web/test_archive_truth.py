@@ -316,3 +316,17 @@ def test_an_entry_renumbered_after_the_first_round_keeps_its_members_person(caps
     assert not [n for n in done.namesakes if n.person == "Pf"]
     assert not Person.objects.filter(archive_id__startswith="Pf~").exists()
     assert EntryMember.objects.filter(person__archive_id="Pf").count() == 2
+
+
+@pytest.mark.django_db
+def test_an_archived_round_is_not_live(client):
+    """Review of issue 30, finding 10: an archived round changes no more, so its page neither
+    follows the live stream nor says it would update."""
+    from django.urls import reverse
+
+    imported()
+    rnd = Round.objects.get(event__championship__slug="wjpc-2023", event__code="pairs",
+                            code="final")
+    page = client.get(reverse("public:live:round", args=["wjpc-2023", rnd.pk])).content.decode()
+    assert "data-settled" in page
+    assert "does not update by itself" not in page
