@@ -330,3 +330,16 @@ def test_an_archived_round_is_not_live(client):
     page = client.get(reverse("public:live:round", args=["wjpc-2023", rnd.pk])).content.decode()
     assert "data-settled" in page
     assert "does not update by itself" not in page
+
+
+@pytest.mark.django_db
+def test_an_unsized_rounds_snapshot_gives_no_size_rather_than_zero_pieces():
+    """Review of issue 30, finding 9: the API and live snapshot of the unsized 2019 teams final
+    said `"pieces": 0`; its size is unknown (null)."""
+    from puzzlecomp.live.snapshot import round_snapshot
+
+    imported(TEAMS_2019)
+    final = Round.objects.get(event__championship__slug="wjpc-2019", event__code="teams",
+                              code="final")
+    assert final.size_unknown
+    assert round_snapshot(final)["round"]["pieces"] is None
