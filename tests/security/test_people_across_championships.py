@@ -72,10 +72,18 @@ def test_a_namesake_offered_from_a_championship_the_organiser_does_not_run_is_re
     enter(other, "individual", victim)
     mine = enter(championship, "individual", private("Vera", "Novák", "v2@example.org"))
     organiser = client_as(championship, Role.ORGANISER)
+    # Review of issue 22, finding 7: a namesake the organiser could never merge is not offered
+    # (neither on Known people nor on the entry's History page), and posting them is refused.
+    known = organiser.get(reverse("control:registrations:known_people",
+                                  args=[championship.slug, "individual"])).content.decode()
+    history = organiser.get(reverse("control:registrations:history", args=[
+        championship.slug, "individual", mine.entry.number])).content.decode()
+    assert f'value="{victim.pk}"' not in known
+    assert f'value="{victim.pk}"' not in history
     response = same_person(organiser, championship, mine, victim)
     mine.refresh_from_db()
     assert mine.person != victim
-    assert "championship you do not organise" in organiser.get(response.url).content.decode()
+    assert "was not offered" in organiser.get(response.url).content.decode()
     # Staff may merge anything, with a reason.
     with pytest.raises(PeopleRefused):
         person_merge(keep=victim, other=mine.person, reason="x", user=_user(organiser))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -29,9 +31,11 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.history import member_facts_derived
 from puzzlecomp.championships.selectors.people import (
+    PersonCandidate,
     archive_only,
     event_candidates,
     member_candidates,
+    mergeable_by,
     merges_to_undo,
 )
 from puzzlecomp.championships.selectors.registration import (
@@ -258,7 +262,8 @@ def history_facts(request: HttpRequest, championship: Championship, event_code: 
         for m in members
     ]
     waiting = _links_waiting(members)
-    matches = [{"person": m.person, "member": m, "candidates": member_candidates(m),
+    matches = [{"person": m.person, "member": m,
+                "candidates": _mergeable(request, member_candidates(m)),
                 "waiting": waiting.get(m.pk, set())} for m in members]
     elsewhere = set(EntryMember.objects.filter(person__in=[m.person_id for m in members])
                     .exclude(entry=entry).values_list("person_id", flat=True))
@@ -317,7 +322,16 @@ def _offered(request: HttpRequest, member: EntryMember, person_id: int) -> Perso
     """The person chosen for the member when they were offered (staff: any stored person)."""
     if request.user.is_staff:
         return Person.objects.filter(pk=person_id).first()
-    return next((c.person for c in member_candidates(member) if c.person.pk == person_id), None)
+    return next((c.person for c in _mergeable(request, member_candidates(member))
+                 if c.person.pk == person_id), None)
+
+
+def _mergeable(request: HttpRequest, candidates: Sequence[PersonCandidate]
+               ) -> list[PersonCandidate]:
+    """The candidates this user could merge or link (none of a championship they do not
+    organise: the merge would be refused)."""
+    allowed = mergeable_by(request.user, [c.person.pk for c in candidates])
+    return [c for c in candidates if c.person.pk in allowed]
 
 
 @requires_role(Role.ORGANISER)
@@ -388,12 +402,13 @@ def known_people(request: HttpRequest, championship: Championship,
                  event_code: str) -> HttpResponse:
     """Every member of the event who may be a person known from other championships."""
     event = _event(championship, event_code)
-    matches = event_candidates(event=event)
-    waiting = _links_waiting([match.member for match in matches])
+    matches = [(match.member, candidates) for match in event_candidates(event=event)
+               if (candidates := _mergeable(request, match.candidates))]
+    waiting = _links_waiting([member for member, _ in matches])
     return render(request, "control/registrations/known_people.html", {
         "championship": championship, "event": event,
-        "matches": [{"member": match.member, "candidates": match.candidates,
-                     "waiting": waiting.get(match.member.pk, set())} for match in matches],
+        "matches": [{"member": member, "candidates": candidates,
+                     "waiting": waiting.get(member.pk, set())} for member, candidates in matches],
     })
 
 
