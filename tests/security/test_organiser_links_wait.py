@@ -177,3 +177,28 @@ def test_undoing_a_merge_into_an_archived_person_restores_what_the_merge_filled_
     person_merge_undo(change=change, reason="Not the same", user=None)
     archived.refresh_from_db()
     assert (archived.email, archived.birth_date) == ("", None)
+
+
+def test_a_link_of_a_cancelled_entry_is_refused_and_the_history_says_so(
+        championship, client_as, client, archived, entrant):
+    """Review of issue 22, finding 4: confirming a link for a cancelled entry said "Thank you:
+    the link now waits"; it is refused in words, and the History page says the entry is
+    cancelled in both places (the candidate and the claim) without contradicting itself."""
+    from puzzlecomp.championships.models import EntryStatus
+
+    organiser = client_as(championship, Role.ORGANISER)
+    link(organiser, championship, entrant, archived)
+    entry = entrant.entry
+    entry.status = EntryStatus.CANCELLED
+    entry.save()
+    path = _linked_mail()
+    client.post(path)
+    claim = PersonClaim.objects.get()
+    assert (claim.state, claim.registrant_confirmed_at) == ("waiting", None)
+    page = client.get(path).content.decode()
+    assert "This entry is cancelled: the link can no longer be confirmed" in page
+    assert "Thank you" not in page
+    history = organiser.get(reverse("control:registrations:history", args=[
+        championship.slug, entry.event.code, entry.number])).content.decode()
+    assert "waiting for the entrant" not in history.lower()
+    assert "the entry is cancelled: the link cannot take effect" in history

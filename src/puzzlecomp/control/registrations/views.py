@@ -261,10 +261,11 @@ def history_facts(request: HttpRequest, championship: Championship, event_code: 
             for i, fact, label in facts]}
         for m in members
     ]
-    waiting = _links_waiting(members)
+    waiting, confirmed = _links_waiting(members), _links_confirmed(members)
     matches = [{"person": m.person, "member": m,
                 "candidates": _mergeable(request, member_candidates(m)),
-                "waiting": waiting.get(m.pk, set())} for m in members]
+                "waiting": waiting.get(m.pk, set()),
+                "confirmed": confirmed.get(m.pk, set())} for m in members]
     elsewhere = set(EntryMember.objects.filter(person__in=[m.person_id for m in members])
                     .exclude(entry=entry).values_list("person_id", flat=True))
     return render(request, "control/registrations/history.html", {
@@ -405,10 +406,13 @@ def known_people(request: HttpRequest, championship: Championship,
     matches = [(match.member, candidates) for match in event_candidates(event=event)
                if (candidates := _mergeable(request, match.candidates))]
     waiting = _links_waiting([member for member, _ in matches])
+    confirmed = _links_confirmed([member for member, _ in matches])
     return render(request, "control/registrations/known_people.html", {
         "championship": championship, "event": event,
         "matches": [{"member": member, "candidates": candidates,
-                     "waiting": waiting.get(member.pk, set())} for member, candidates in matches],
+                     "waiting": waiting.get(member.pk, set()),
+                     "confirmed": confirmed.get(member.pk, set())}
+                    for member, candidates in matches],
     })
 
 
@@ -420,3 +424,13 @@ def _links_waiting(members: list[EntryMember]) -> dict[int, set[int]]:
             "member_id", "person_id"):
         waiting.setdefault(member_id, set()).add(person_id)
     return waiting
+
+
+def _links_confirmed(members: list[EntryMember]) -> dict[int, set[int]]:
+    """Of those, the ones the entrant confirmed already (the known person's side still waits)."""
+    confirmed: dict[int, set[int]] = {}
+    for member_id, person_id in PersonClaim.objects.filter(
+            member__in=members, state=PersonClaim.State.WAITING,
+            registrant_confirmed_at__isnull=False).values_list("member_id", "person_id"):
+        confirmed.setdefault(member_id, set()).add(person_id)
+    return confirmed
