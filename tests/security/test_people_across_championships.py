@@ -341,3 +341,22 @@ def test_an_organisers_candidates_do_not_depend_on_a_stored_birth_year(champions
     mine = enter(championship, "individual", Person.objects.create(
         first_name="Ida", last_name="Rowe", nationality="CZ", birth_date=dt.date(1970, 1, 1)))
     assert [c.person for c in member_candidates(mine)] == [known]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("status", ["unconfirmed", "cancelled", "waiting"])
+def test_a_registrant_without_a_confirmed_entry_or_a_result_has_no_public_page(
+        championship, client, status):
+    """Review of issue 22, finding 6: a person page is public only for someone with a public
+    result or a confirmed entry of a published championship with consent; an unconfirmed,
+    waiting or cancelled registration is on no entrants list, so it names no one."""
+    championship.published = True
+    championship.save()
+    someone = private("Una", "Confirmed", "una@example.org")
+    someone.consent_publish = True
+    someone.save()
+    member = enter(championship, "individual", someone)
+    page = reverse("public:people:person", args=[someone.pk])
+    assert client.get(page).status_code == 200
+    Entry.objects.filter(pk=member.entry_id).update(status=status)
+    assert client.get(page).status_code == 404
