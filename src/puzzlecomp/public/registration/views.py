@@ -124,7 +124,7 @@ def claim(request: HttpRequest, slug: str, token: str) -> HttpResponse:
         return redirect("public:registration:claim", slug=slug, token=token)
     return render(request, "public/registration/claim.html", {
         "championship": found.member.entry.event.championship, "claim": found,
-        "event": found.member.entry.event, "cancelled": cancelled,
+        "event": found.member.entry.event,
     })
 
 
