@@ -202,3 +202,20 @@ def test_a_link_of_a_cancelled_entry_is_refused_and_the_history_says_so(
         championship.slug, entry.event.code, entry.number])).content.decode()
     assert "waiting for the entrant" not in history.lower()
     assert "the entry is cancelled: the link cannot take effect" in history
+
+
+def test_the_emails_of_an_organisers_link_say_an_organiser_linked_and_name_the_archived_page(
+        championship, client_as, client, archived, entrant):
+    """Review of issue 22, finding 9: the entrant's email names and links the archived person's
+    public page (docs/people.md); the known person's own address is told an organiser linked
+    them, not that "someone registering" said so."""
+    archived.email = "the-real-one@example.org"
+    archived.save()
+    link(client_as(championship, Role.ORGANISER), championship, entrant, archived)
+    [asked] = [m for m in mail.outbox if m.to == ["entrant@example.org"]]
+    assert str(archived) in asked.body
+    assert reverse("public:people:person", args=[archived.pk]) in asked.body
+    client.post(_linked_mail())
+    [owner] = [m for m in mail.outbox if m.to == ["the-real-one@example.org"]]
+    assert "An organiser of" in owner.body
+    assert "Someone registering" not in owner.body
