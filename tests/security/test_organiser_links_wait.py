@@ -135,3 +135,87 @@ def test_a_pending_link_lends_no_history_to_seeding(championship, client_as, arc
     link(client_as(championship, Role.ORGANISER), championship, entrant, archived)
     debutant = member_facts_derived(championship=championship)[entrant.pk][0]
     assert debutant is True
+
+
+def test_a_confirmed_organisers_link_leaves_the_archived_record_without_the_entrants_private_facts(
+        championship, client_as, client, archived, entrant):
+    """Review of issue 22, finding 1: the organiser typed the entrant's mailbox, so its
+    confirmation proves nothing about the archived person. The merge keeps the archive record's
+    facts (no email, no birth date from the entrant), and undoing it gives the archived record
+    back exactly as it was: still asked "Is this you?", no one's mailbox on it."""
+    from puzzlecomp.championships.services.people import person_merge_undo
+
+    before = (archived.email, archived.birth_date, archived.residence, archived.region,
+              archived.years_resident, archived.first_name, archived.last_name,
+              str(archived.nationality), archived.archive_id)
+    link(client_as(championship, Role.ORGANISER), championship, entrant, archived)
+    client.post(_linked_mail())
+    claim = PersonClaim.objects.get()
+    assert claim.state == "done"
+    archived.refresh_from_db()
+    assert (archived.email, archived.birth_date) == ("", None)
+    person_merge_undo(change=claim.merge, reason="An attacker's mailbox", user=None)
+    archived.refresh_from_db()
+    assert (archived.email, archived.birth_date, archived.residence, archived.region,
+            archived.years_resident, archived.first_name, archived.last_name,
+            str(archived.nationality), archived.archive_id) == before
+    entrant.refresh_from_db()
+    assert entrant.person != archived
+    assert (entrant.person.email, entrant.person.birth_date) == (
+        "entrant@example.org", dt.date(1991, 3, 4))
+
+
+def test_undoing_a_merge_into_an_archived_person_restores_what_the_merge_filled_in(
+        championship, archived, entrant):
+    """A merge that did fill the archived record (a registrant's own claim, staff) is undone
+    back to the archived record as it was (docs/people.md, Undo a merge)."""
+    from puzzlecomp.championships.services.people import person_merge, person_merge_undo
+
+    change = person_merge(keep=archived, other=entrant.person, reason="Same", user=None)
+    archived.refresh_from_db()
+    assert archived.email == "entrant@example.org"
+    person_merge_undo(change=change, reason="Not the same", user=None)
+    archived.refresh_from_db()
+    assert (archived.email, archived.birth_date) == ("", None)
+
+
+def test_a_link_of_a_cancelled_entry_is_refused_and_the_history_says_so(
+        championship, client_as, client, archived, entrant):
+    """Review of issue 22, finding 4: confirming a link for a cancelled entry said "Thank you:
+    the link now waits"; it is refused in words, and the History page says the entry is
+    cancelled in both places (the candidate and the claim) without contradicting itself."""
+    from puzzlecomp.championships.models import EntryStatus
+
+    organiser = client_as(championship, Role.ORGANISER)
+    link(organiser, championship, entrant, archived)
+    entry = entrant.entry
+    entry.status = EntryStatus.CANCELLED
+    entry.save()
+    path = _linked_mail()
+    client.post(path)
+    claim = PersonClaim.objects.get()
+    assert (claim.state, claim.registrant_confirmed_at) == ("waiting", None)
+    page = client.get(path).content.decode()
+    assert "This entry is cancelled: the link can no longer be confirmed" in page
+    assert "Thank you" not in page
+    history = organiser.get(reverse("control:registrations:history", args=[
+        championship.slug, entry.event.code, entry.number])).content.decode()
+    assert "waiting for the entrant" not in history.lower()
+    assert "the entry is cancelled: the link cannot take effect" in history
+
+
+def test_the_emails_of_an_organisers_link_say_an_organiser_linked_and_name_the_archived_page(
+        championship, client_as, client, archived, entrant):
+    """Review of issue 22, finding 9: the entrant's email names and links the archived person's
+    public page (docs/people.md); the known person's own address is told an organiser linked
+    them, not that "someone registering" said so."""
+    archived.email = "the-real-one@example.org"
+    archived.save()
+    link(client_as(championship, Role.ORGANISER), championship, entrant, archived)
+    [asked] = [m for m in mail.outbox if m.to == ["entrant@example.org"]]
+    assert str(archived) in asked.body
+    assert reverse("public:people:person", args=[archived.pk]) in asked.body
+    client.post(_linked_mail())
+    [owner] = [m for m in mail.outbox if m.to == ["the-real-one@example.org"]]
+    assert "An organiser of" in owner.body
+    assert "Someone registering" not in owner.body

@@ -72,10 +72,18 @@ def test_a_namesake_offered_from_a_championship_the_organiser_does_not_run_is_re
     enter(other, "individual", victim)
     mine = enter(championship, "individual", private("Vera", "Novák", "v2@example.org"))
     organiser = client_as(championship, Role.ORGANISER)
+    # Review of issue 22, finding 7: a namesake the organiser could never merge is not offered
+    # (neither on Known people nor on the entry's History page), and posting them is refused.
+    known = organiser.get(reverse("control:registrations:known_people",
+                                  args=[championship.slug, "individual"])).content.decode()
+    history = organiser.get(reverse("control:registrations:history", args=[
+        championship.slug, "individual", mine.entry.number])).content.decode()
+    assert f'value="{victim.pk}"' not in known
+    assert f'value="{victim.pk}"' not in history
     response = same_person(organiser, championship, mine, victim)
     mine.refresh_from_db()
     assert mine.person != victim
-    assert "championship you do not organise" in organiser.get(response.url).content.decode()
+    assert "was not offered" in organiser.get(response.url).content.decode()
     # Staff may merge anything, with a reason.
     with pytest.raises(PeopleRefused):
         person_merge(keep=victim, other=mine.person, reason="x", user=_user(organiser))
@@ -333,3 +341,22 @@ def test_an_organisers_candidates_do_not_depend_on_a_stored_birth_year(champions
     mine = enter(championship, "individual", Person.objects.create(
         first_name="Ida", last_name="Rowe", nationality="CZ", birth_date=dt.date(1970, 1, 1)))
     assert [c.person for c in member_candidates(mine)] == [known]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("status", ["unconfirmed", "cancelled", "waiting"])
+def test_a_registrant_without_a_confirmed_entry_or_a_result_has_no_public_page(
+        championship, client, status):
+    """Review of issue 22, finding 6: a person page is public only for someone with a public
+    result or a confirmed entry of a published championship with consent; an unconfirmed,
+    waiting or cancelled registration is on no entrants list, so it names no one."""
+    championship.published = True
+    championship.save()
+    someone = private("Una", "Confirmed", "una@example.org")
+    someone.consent_publish = True
+    someone.save()
+    member = enter(championship, "individual", someone)
+    page = reverse("public:people:person", args=[someone.pk])
+    assert client.get(page).status_code == 200
+    Entry.objects.filter(pk=member.entry_id).update(status=status)
+    assert client.get(page).status_code == 404

@@ -301,3 +301,45 @@ def test_an_archived_rounds_time_limit_is_the_rules_unless_a_finish_passes_it():
            "ruleset 180 minutes; a finish passes them" in passed
     assert "rows 2, 3, field time_limit_seconds: 2024 teams final says 9693; the ruleset's " \
            "180 minutes taken" in ruled
+
+
+@pytest.mark.django_db
+def test_an_entry_renumbered_after_the_first_round_keeps_its_members_person(capsys):
+    """Review of issue 30, finding 3: the 2024 pairs semifinal and final name under a new
+    entrant id a pair whose first-round rows stop (one member named otherwise). An entry with
+    no first-round row that shares a member with such an entry is that entry renumbered: its
+    member is the same person, not a namesake."""
+    text = HISTORY + ("2024,duo,B,1,F5,Spain,True,1500.0,,1000,4500,Pf;Pg\n"
+                      "2024,duo,S1,1,F6,Spain,True,2100.0,,1000,4500,Pf;Ph\n"
+                      "2024,duo,final,1,F6,Spain,True,3100.0,,1000,7200,Pf;Ph\n")
+    done = imported(text)
+    assert not [n for n in done.namesakes if n.person == "Pf"]
+    assert not Person.objects.filter(archive_id__startswith="Pf~").exists()
+    assert EntryMember.objects.filter(person__archive_id="Pf").count() == 2
+
+
+@pytest.mark.django_db
+def test_an_archived_round_is_not_live(client):
+    """Review of issue 30, finding 10: an archived round changes no more, so its page neither
+    follows the live stream nor says it would update."""
+    from django.urls import reverse
+
+    imported()
+    rnd = Round.objects.get(event__championship__slug="wjpc-2023", event__code="pairs",
+                            code="final")
+    page = client.get(reverse("public:live:round", args=["wjpc-2023", rnd.pk])).content.decode()
+    assert "data-settled" in page
+    assert "does not update by itself" not in page
+
+
+@pytest.mark.django_db
+def test_an_unsized_rounds_snapshot_gives_no_size_rather_than_zero_pieces():
+    """Review of issue 30, finding 9: the API and live snapshot of the unsized 2019 teams final
+    said `"pieces": 0`; its size is unknown (null)."""
+    from puzzlecomp.live.snapshot import round_snapshot
+
+    imported(TEAMS_2019)
+    final = Round.objects.get(event__championship__slug="wjpc-2019", event__code="teams",
+                              code="final")
+    assert final.size_unknown
+    assert round_snapshot(final)["round"]["pieces"] is None

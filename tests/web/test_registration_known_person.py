@@ -57,10 +57,16 @@ def test_answering_no_registers_a_new_person(wjpc, submit, clock, archived):  # 
     assert Person.objects.filter(archive_id="Pslow").get().email == ""
 
 
-def test_a_claim_of_someone_not_offered_is_ignored(wjpc, submit, clock, archived):  # noqa: F811
+def test_a_claim_of_someone_not_offered_is_refused_and_asked_again(
+        wjpc, submit, clock, archived):  # noqa: F811
+    """Review of issue 22, finding 8: an id that was not offered does not skip "Is this you?":
+    nothing is registered, and the question is asked again with the reason."""
     other = Person.objects.get(archive_id="Pfast")
-    register(submit, wjpc, "individual", known_as(archived, known=str(other.pk)))
-    assert Entry.objects.get(event__championship=wjpc).members.get().person not in (archived, other)
+    html = register(submit, wjpc, "individual",
+                    known_as(archived, known=str(other.pk))).content.decode()
+    assert not Entry.objects.filter(event__championship=wjpc).exists()
+    assert "Is this you?" in html
+    assert "Choose one of the people offered" in html
 
 
 def test_another_country_is_not_asked_about(wjpc, submit, clock, archived):  # noqa: F811

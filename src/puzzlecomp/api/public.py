@@ -142,7 +142,8 @@ class SnapshotRound(Schema):
     name: str
     state: str
     groups: list[str]
-    pieces: int
+    # None when the round's puzzle size is unknown (an unsized archived round).
+    pieces: int | None
     official_ranking: bool
     published_at: dt.datetime | None
     disputes_close_at: dt.datetime | None

@@ -201,9 +201,13 @@ def engine_puzzle(stored: dict[str, Any]) -> results.PuzzleRecord:
 NO_MEMBERS = (people.Person(),)
 
 
-def entrant_group(*, first_round: bool, entry_group: str, seat_group: str | None) -> str:
+def entrant_group(*, first_round: bool, entry_group: str, seat_group: str | None,
+                  archive_group: str = "") -> str:
     """The group an entrant sat in during a round: a first round's groups are the entries'
-    own (assigned before seating); a later round's come from its seats (S1 merges A and B)."""
+    own (assigned before seating); a later round's come from its seats (S1 merges A and B).
+    An archived round has no seats: its result rows keep the published group."""
+    if archive_group:
+        return archive_group
     if first_round:
         return entry_group
     return seat_group or ""
@@ -250,15 +254,32 @@ def round_ranking(rnd: Round, *, rules: RoundRules | None = None) -> RoundRankin
                   dict(Seat.objects.filter(round=rnd).values_list("entry_id", "group")))
     # By primary key: the groups are ranked in the order their first result appears.
     rows = list(Result.objects.filter(round=rnd).order_by("pk").values(
-        "entry_id", "checked", "version", *(f for f in RESULT_FIELDS if f != "puzzles"),
+        "entry_id", "checked", "version", "archive_group", "published_rank",
+        *(f for f in RESULT_FIELDS if f != "puzzles"),
         number=F("entry__number"), name=F("entry__name"), country=F("entry__country"),
         entry_group=F("entry__group"), puzzles_json=Cast("puzzles", TextField())))
     for row in rows:
         row["puzzles"] = json_list(row.pop("puzzles_json"))
         row["group"] = entrant_group(first_round=first, entry_group=row.pop("entry_group"),
-                                     seat_group=seat_group.get(row["entry_id"]))
+                                     seat_group=seat_group.get(row["entry_id"]),
+                                     archive_group=row.pop("archive_group"))
     members = {number: tuple(persons) for number, persons in _members_of_round(rnd).items()}
-    return round_ranking_of(rows, members, rules, event.championship.settings)
+    ranking = round_ranking_of(rows, members, rules, event.championship.settings)
+    if event.championship.archived:
+        return _published_places(ranking)
+    return ranking
+
+
+def _published_places(ranking: RoundRanking) -> RoundRanking:
+    """An archived round shows the places the results were published with: the same as the
+    engine's but for finishes past the rules' limit, now did-not-finish at their published
+    place (docs/archive.md)."""
+    lines = [line._replace(rank=published) if (published := ranking.rows[int(line.entry.id)]
+                                                .get("published_rank")) else line
+             for line in ranking.lines]
+    order = {group: i for i, group in enumerate(dict.fromkeys(ln.entry.group for ln in lines))}
+    lines.sort(key=lambda ln: (order[ln.entry.group], ln.rank is None, ln.rank or 0))
+    return dataclasses.replace(ranking, lines=lines)
 
 
 def round_entrants_without_result(rnd: Round, *, members: bool = True) -> list[results.Entry]:
@@ -333,7 +354,8 @@ def round_ranking_in_file(document: ChampionshipFile, event_code: str,
         rows.append({**result.model_dump(include={*RESULT_FIELDS, "checked", "version"}),
                      "number": entry.number, "name": entry.name, "country": entry.country,
                      "group": entrant_group(first_round=first, entry_group=entry.group,
-                                            seat_group=seat_group.get(entry.number))})
+                                            seat_group=seat_group.get(entry.number),
+                                            archive_group=result.archive_group)})
         members[entry.number] = tuple(
             _file_person(people_of[m.person], m, event_code)
             for m in sorted(entry.members, key=lambda m: m.position)

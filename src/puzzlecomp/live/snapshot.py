@@ -201,7 +201,9 @@ def round_snapshot(rnd: Round, *, seq: int | None = None) -> dict[str, Any]:
         "event": {"code": event.code, "name": event.name, "kind": event.kind},
         "round": {
             "id": rnd.pk, "code": rnd.code, "name": rnd.name, "state": rnd.state,
-            "groups": list(rnd.groups or []), "pieces": pieces_total,
+            "groups": list(rnd.groups or []),
+            # Unknown for an unsized round: null, not 0 pieces.
+            "pieces": pieces_total or None,
             "official_ranking": rules.ruleset.official_ranking is not None,
             # In the championship's local time, ISO 8601 with its offset.
             "published_at": local(rnd.published_at, championship),

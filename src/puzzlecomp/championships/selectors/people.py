@@ -6,6 +6,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import QuerySet
 
@@ -13,8 +14,10 @@ from puzzlecomp.championships.models import (
     EntryMember,
     EntryStatus,
     Event,
+    Membership,
     Person,
     PersonChange,
+    Role,
 )
 from puzzlecomp.rules.identity import KnownPerson, PersonMatch, match_entrants, match_people
 
@@ -134,6 +137,23 @@ def merges_to_undo(person_ids: Collection[int]) -> list[MergeToUndo]:
             "person", "by").order_by("-at", "-pk")
         if change.pk not in undone
     ]
+
+
+def mergeable_by(user: Any, person_ids: Collection[int]) -> set[int]:
+    """Those of these people `user` may merge or link: every championship they competed in that
+    is still run (the archive's read-only ones aside) is one `user` organises; staff, anyone.
+    The same test as `services.people` makes, so no one is offered who could never be merged."""
+    if getattr(user, "is_staff", False):
+        return set(person_ids)
+    managed = set(Membership.objects.filter(
+        user=user if getattr(user, "is_authenticated", False) else None,
+        role__lte=Role.ORGANISER).values_list("championship_id", flat=True))
+    theirs: dict[int, set[int]] = defaultdict(set)
+    for person, championship in EntryMember.objects.filter(
+            person__in=person_ids, entry__event__championship__archived=False).values_list(
+            "person_id", "entry__event__championship_id"):
+        theirs[person].add(championship)
+    return {pk for pk in person_ids if theirs[pk] <= managed}
 
 
 def archive_only(person_ids: Collection[int]) -> set[int]:

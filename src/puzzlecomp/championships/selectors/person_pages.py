@@ -11,10 +11,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django_countries.ioc_data import IOC_TO_ISO
 
-from puzzlecomp.championships.models import EntryMember, Person
+from puzzlecomp.championships.models import EntryMember, EntryStatus, Person, Result
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.careers import (
     Archive,
@@ -28,10 +28,13 @@ from puzzlecomp.planning.records import TimedResult, personal_bests
 
 def public_people() -> QuerySet[Person]:
     """People who may have a public page: an entry at a published championship whose
-    consent lets them be named (one join: the same entry)."""
+    consent lets them be named (one join: the same entry), and that entry has a result or
+    is confirmed (an unconfirmed, waiting or cancelled registration names no one)."""
     return Person.objects.filter(
         Exists(EntryMember.objects.filter(NAMED, person=OuterRef("pk"),
-                                          entry__event__championship__published=True)))
+                                          entry__event__championship__published=True)
+               .filter(Q(entry__status=EntryStatus.CONFIRMED)
+                       | Exists(Result.objects.filter(entry=OuterRef("entry"))))))
 
 
 def _shown(person: Person, results: Iterable[CountedResult]) -> list[CountedResult]:

@@ -119,7 +119,8 @@ def archive_import(*, rows: Sequence[PublishedResult], source: str, ruleset_id: 
     rows, ranked_unfinished = finishes_ranked_unfinished(rows, source=source)
     specs = {spec.id: spec for spec in ruleset.events}
     rows, namesakes = namesakes_apart(
-        rows, source=source, round_code=lambda row: round_of(specs[row.event], row.round).code)
+        rows, source=source, round_code=lambda row: round_of(specs[row.event], row.round).code,
+        round_position=lambda row: round_of(specs[row.event], row.round).position)
     sizes = archive_sizes(rows, source=source, ruleset=ruleset, editions=editions)
     limits, limit_warnings = round_limits(rows, ruleset, source=source)
     by_year: dict[int, list[PublishedResult]] = defaultdict(list)

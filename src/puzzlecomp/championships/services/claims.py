@@ -125,7 +125,8 @@ def _approve(claim: PersonClaim, by: str, reason: str, user: Any) -> PersonClaim
         claim.save()
         if _proven(claim):
             claim.merge = person_merge(keep=claim.person, other=claim.member.person,
-                                       reason=f"Claim confirmed: {reason}"[:300], user=user)
+                                       reason=f"Claim confirmed: {reason}"[:300], user=user,
+                                       private=claim.proposed_by_id is None)
             claim.state = PersonClaim.State.DONE
             claim.save(update_fields=["merge", "state"])
         elif by == "registrant":
@@ -168,11 +169,15 @@ def _ask_entrant(claim: PersonClaim) -> None:
         return
     language = translation.get_language()
     championship, link = _championship(claim), claim_entrant_link(claim)
+    # The archived person's public page: the results the entrant is asked about.
+    person, person_url = str(claim.person), settings.SITE_URL.rstrip("/") + reverse(
+        "public:people:person", args=[claim.person_id])
 
     def send() -> None:
         with translation.override(language):
             body = render_to_string("emails/claim_link.txt", {
-                "championship": championship, "event": entry.event, "link": link})
+                "championship": championship, "event": entry.event, "link": link,
+                "person": person, "person_url": person_url})
             send_mail(str(LINK_SUBJECT % {"championship": championship.name}), body, None,
                       [address])
 
@@ -189,7 +194,7 @@ def _ask_owner(claim: PersonClaim) -> None:
         with translation.override(language):
             body = render_to_string("emails/claim_confirm.txt", {
                 "championship": championship, "event": claim.member.entry.event,
-                "link": link})
+                "link": link, "by_organiser": claim.proposed_by_id is not None})
             send_mail(str(SUBJECT % {"championship": championship.name}), body, None,
                       [address])
 

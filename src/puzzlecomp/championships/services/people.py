@@ -25,6 +25,16 @@ from puzzlecomp.championships.services.work import unit_of_work
 
 # Filled from the merged record where the kept one has nothing.
 FILLED_FIELDS = ("email", "birth_date", "residence", "region", "years_resident")
+# Never filled into a person of the archive alone from an organiser-entered entrant (an
+# organiser's link): the organiser typed them, so they prove nothing about the archived person.
+PRIVATE_FIELDS = ("email", "birth_date", "residence", "region", "years_resident")
+
+
+def _stored(value: Any) -> Any:
+    """A field's value as JSON keeps it (dates as ISO text, countries as their code)."""
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return value if value is None or isinstance(value, (int, str)) else str(value)
 
 
 class PeopleRefused(Exception):
@@ -79,8 +89,14 @@ def _audit(members: Sequence[EntryMember], action: Action, user: Any, **data: An
 
 
 @transaction.atomic
-def person_merge(*, keep: Person, other: Person, reason: str, user: Any) -> PersonChange:
+def person_merge(*, keep: Person, other: Person, reason: str, user: Any,
+                 private: bool = True) -> PersonChange:
     """Make `other` the same person as `keep`: its entries move over and it is removed.
+
+    With `private` false (an organiser's link confirmed) a person of the archive alone takes
+    none of `other`'s private facts (email, birth date, residence): they stay with the entry's
+    record as typed and go back with it when the merge is undone. What a merge fills in on a
+    person of the archive alone is noted, and an undo puts the record back exactly.
 
     Consent is not touched: each entry member keeps the consent its registrant gave for that
     championship (docs/people.md, Consent). Refused when both records are in one entry, when
@@ -103,7 +119,14 @@ def person_merge(*, keep: Person, other: Person, reason: str, user: Any) -> Pers
     snapshot["nationality"] = str(other.nationality)
     snapshot["residence"] = str(other.residence)
     snapshot["birth_date"] = other.birth_date.isoformat() if other.birth_date else None
+    from puzzlecomp.championships.selectors.people import archive_only
+
+    kept_archived = keep.pk in archive_only([keep.pk])
+    snapshot["kept_archive_only"] = kept_archived
+    snapshot["kept_before"] = {field: _stored(getattr(keep, field)) for field in FILLED_FIELDS}
     for field in FILLED_FIELDS:
+        if kept_archived and not private and field in PRIVATE_FIELDS:
+            continue
         if not getattr(keep, field) and getattr(other, field):
             setattr(keep, field, getattr(other, field))
     keep.earlier_events = sorted({*keep.earlier_events, *other.earlier_events})
@@ -155,9 +178,10 @@ def person_merge_undo(*, change: PersonChange, reason: str, user: Any) -> Person
     nationality, consent and archive id, from the merge's snapshot) with the entries it brought,
     where they are still with the kept person.
 
-    The archive id goes back only if the kept record has it from the merge. What the merge
-    filled in on the kept record (an empty email) stays: what it was
-    before is not known. Refused for a split, and for a merge undone already.
+    The archive id goes back only if the kept record has it from the merge. A kept record that
+    was the archive's alone gets back what the merge filled in (email, birth date, residence)
+    as it was before; on any other, what the merge filled in stays (merges made before the
+    merge noted it cannot tell). Refused for a split, and for a merge undone already.
     """
     why = _reason(reason)
     if change.kind != PersonChange.Kind.MERGE:
@@ -174,6 +198,12 @@ def person_merge_undo(*, change: PersonChange, reason: str, user: Any) -> Person
         keep.save(update_fields=["archive_id"])
     elif fields.get("archive_id"):
         fields["archive_id"] = None  # the kept record had its own: the merged one stays without
+    if change.snapshot.get("kept_archive_only"):
+        before = change.snapshot.get("kept_before", {})
+        for field in FILLED_FIELDS:
+            if field in before:
+                setattr(keep, field, Person._meta.get_field(field).to_python(before[field]))
+        keep.save(update_fields=[field for field in FILLED_FIELDS if field in before])
     restored = Person.objects.create(**fields)
     members = list(EntryMember.objects.filter(pk__in=change.entry_members, person=keep))
     EntryMember.objects.filter(pk__in=[m.pk for m in members]).update(person=restored)

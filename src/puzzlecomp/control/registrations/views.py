@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -29,9 +31,11 @@ from puzzlecomp.championships.models import (
 from puzzlecomp.championships.roles import requires_role
 from puzzlecomp.championships.selectors.history import member_facts_derived
 from puzzlecomp.championships.selectors.people import (
+    PersonCandidate,
     archive_only,
     event_candidates,
     member_candidates,
+    mergeable_by,
     merges_to_undo,
 )
 from puzzlecomp.championships.selectors.registration import (
@@ -257,9 +261,11 @@ def history_facts(request: HttpRequest, championship: Championship, event_code: 
             for i, fact, label in facts]}
         for m in members
     ]
-    waiting = _links_waiting(members)
-    matches = [{"person": m.person, "member": m, "candidates": member_candidates(m),
-                "waiting": waiting.get(m.pk, set())} for m in members]
+    waiting, confirmed = _links_waiting(members), _links_confirmed(members)
+    matches = [{"person": m.person, "member": m,
+                "candidates": _mergeable(request, member_candidates(m)),
+                "waiting": waiting.get(m.pk, set()),
+                "confirmed": confirmed.get(m.pk, set())} for m in members]
     elsewhere = set(EntryMember.objects.filter(person__in=[m.person_id for m in members])
                     .exclude(entry=entry).values_list("person_id", flat=True))
     return render(request, "control/registrations/history.html", {
@@ -317,7 +323,16 @@ def _offered(request: HttpRequest, member: EntryMember, person_id: int) -> Perso
     """The person chosen for the member when they were offered (staff: any stored person)."""
     if request.user.is_staff:
         return Person.objects.filter(pk=person_id).first()
-    return next((c.person for c in member_candidates(member) if c.person.pk == person_id), None)
+    return next((c.person for c in _mergeable(request, member_candidates(member))
+                 if c.person.pk == person_id), None)
+
+
+def _mergeable(request: HttpRequest, candidates: Sequence[PersonCandidate]
+               ) -> list[PersonCandidate]:
+    """The candidates this user could merge or link (none of a championship they do not
+    organise: the merge would be refused)."""
+    allowed = mergeable_by(request.user, [c.person.pk for c in candidates])
+    return [c for c in candidates if c.person.pk in allowed]
 
 
 @requires_role(Role.ORGANISER)
@@ -388,12 +403,16 @@ def known_people(request: HttpRequest, championship: Championship,
                  event_code: str) -> HttpResponse:
     """Every member of the event who may be a person known from other championships."""
     event = _event(championship, event_code)
-    matches = event_candidates(event=event)
-    waiting = _links_waiting([match.member for match in matches])
+    matches = [(match.member, candidates) for match in event_candidates(event=event)
+               if (candidates := _mergeable(request, match.candidates))]
+    waiting = _links_waiting([member for member, _ in matches])
+    confirmed = _links_confirmed([member for member, _ in matches])
     return render(request, "control/registrations/known_people.html", {
         "championship": championship, "event": event,
-        "matches": [{"member": match.member, "candidates": match.candidates,
-                     "waiting": waiting.get(match.member.pk, set())} for match in matches],
+        "matches": [{"member": member, "candidates": candidates,
+                     "waiting": waiting.get(member.pk, set()),
+                     "confirmed": confirmed.get(member.pk, set())}
+                    for member, candidates in matches],
     })
 
 
@@ -405,3 +424,13 @@ def _links_waiting(members: list[EntryMember]) -> dict[int, set[int]]:
             "member_id", "person_id"):
         waiting.setdefault(member_id, set()).add(person_id)
     return waiting
+
+
+def _links_confirmed(members: list[EntryMember]) -> dict[int, set[int]]:
+    """Of those, the ones the entrant confirmed already (the known person's side still waits)."""
+    confirmed: dict[int, set[int]] = {}
+    for member_id, person_id in PersonClaim.objects.filter(
+            member__in=members, state=PersonClaim.State.WAITING,
+            registrant_confirmed_at__isnull=False).values_list("member_id", "person_id"):
+        confirmed.setdefault(member_id, set()).add(person_id)
+    return confirmed

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 
 from puzzlecomp.championships.clock_face import clock_view
 from puzzlecomp.championships.messages import messages_of
-from puzzlecomp.championships.models import Championship, Round
+from puzzlecomp.championships.models import Championship, Round, RoundState
 from puzzlecomp.championships.selectors.fairness import shown_difficulties
 from puzzlecomp.championships.selectors.publishing import public_entries
 from puzzlecomp.live.snapshot import Snapshot
@@ -128,6 +128,8 @@ def _live_attributes(rnd: Round, snapshot: Snapshot, group: str | None) -> dict[
         "group": group or "",
         "snapshot_url": f"/live/{slug}/rounds/{rnd.pk}/snapshot",
         "entrant_url": entrant_url_prefix(slug, rnd.event.code),
+        # A final round, and every round of the archive, changes no more: nothing to follow.
+        "follows": not (rnd.event.championship.archived or rnd.state == RoundState.FINAL),
     }
 
 

@@ -225,7 +225,13 @@ class RegistrationForm:
             candidates = [c for c in found if c.person.pk in from_archive]
             if candidates:
                 self.known[i] = candidates
-                unanswered = unanswered or not self.data.get(f"m{i}-known")
+                answer = self.data.get(f"m{i}-known", "")
+                offered = {"none", *(str(c.person.pk) for c in candidates)}
+                if answer and answer not in offered:
+                    # Someone not offered for this name: no skipping the question.
+                    self.errors.append(_("Choose one of the people offered, or say it is "
+                                         "someone else."))
+                unanswered = unanswered or answer not in offered
         return unanswered
 
     def claimed(self) -> dict[str, Person]:

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from puzzlecomp.championships.models import Championship, Entry, Event, PersonClaim
+from puzzlecomp.championships.models import Championship, Entry, EntryStatus, Event, PersonClaim
 from puzzlecomp.championships.ruleset_texts import ruleset_text
 from puzzlecomp.championships.selectors.registration import (
     event_period,
@@ -142,12 +142,13 @@ def link(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     found = get_object_or_404(PersonClaim.objects.select_related(
         "person", "member__entry__event__championship"), registrant_token=token,
         member__entry__event__championship__slug=slug)
+    cancelled = found.member.entry.status == EntryStatus.CANCELLED
     if (request.method == "POST" and found.state == PersonClaim.State.WAITING
-            and found.registrant_confirmed_at is None):
+            and found.registrant_confirmed_at is None and not cancelled):
         with contextlib.suppress(PeopleRefused):  # decided meanwhile: the page shows how
             claim_registrant_confirm(claim=found)
         return redirect("public:registration:link", slug=slug, token=token)
     return render(request, "public/registration/link.html", {
         "championship": found.member.entry.event.championship, "claim": found,
-        "event": found.member.entry.event,
+        "event": found.member.entry.event, "cancelled": cancelled,
     })

@@ -336,7 +336,8 @@ export function followRound(root, { labels, clock, onData, fetchAtStart = false 
     },
   });
   serverClock.start();
-  feed.start();
+  // A final round (every archived one too) changes no more: no stream, no live mark.
+  if (!("settled" in root.dataset)) feed.start();
   if (fetchAtStart) refresh();
   const box = root.querySelector("[data-clock-box]");
   const tick = () => drawClock(box, clockJson, serverClock, labels);
