@@ -96,3 +96,12 @@ def test_replaces_is_only_for_a_correction(package):
     assert package["replaces"] is None
     found = problems({**package, "replaces": "sha256:" + "0" * 64})
     assert found[0].startswith("replaces: ")
+
+
+def test_a_certificate_drops_bidi_controls_from_names():
+    # Review finding 9: U+202E in a name would print the rest of the line reversed.
+    from puzzlecomp.championships.printing.ceremony import without_bidi_controls
+
+    name = "Ann \u202eecnarF\u202c \u2066x\u2069 \u202a\u202b\u202d\u2067\u2068"
+    assert without_bidi_controls(name) == "Ann ecnarF x "
+    assert without_bidi_controls("Řehoř Ødegård") == "Řehoř Ødegård"
