@@ -85,6 +85,9 @@ def test_a_chunked_body_is_refused_once_it_passes_the_maximum_and_nothing_more_i
 @pytest.mark.parametrize(("path", "maximum"), [
     ("/api/v1/device/results", body_limits.DEVICE_BYTES),
     ("/control/import/", body_limits.FORM_BYTES),
+    # Issue 29, review finding 4: anyone checks a results package of 1-2 MB.
+    ("/verify/", body_limits.UPLOAD_BYTES),
+    ("/verify/other", body_limits.FORM_BYTES),
 ])
 def test_each_path_has_its_maximum_and_uploads_need_a_session(path, maximum):
     assert_maximum(path, maximum, session=None)

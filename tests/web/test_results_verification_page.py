@@ -85,3 +85,66 @@ def test_the_api_serves_the_published_schema(client, db):
     assert response.json()["$id"] == "https://puzzlecomp.org/schemas/results-package/1"
     assert "/api/v1/schemas/results-package.schema.json" in client.get(
         "/api/v1/openapi.json").json()["paths"]
+
+
+def test_a_result_corrected_since_its_package_is_no_longer_called_valid(client, issued):
+    # Review finding 5: before, the code stayed "Valid ... still standing" until someone
+    # issued a new package.
+    championship, package = issued
+    result = json.loads(package.content)["events"][0]["rounds"][0]["results"][0]
+    url = reverse("public:packages:verify")
+    assert verdict(client.get(url, {"code": result["code"]})) == "valid"
+    Result.objects.filter(round__event__championship=championship, round__event__code="teams",
+                          entry__number=result["entry"]).update(status="dsq", puzzles=[])
+    response = client.get(url, {"code": result["code"]})
+    assert verdict(response) == "replaced"
+    assert "Corrected since it was issued" in response.content.decode()
+
+
+def test_a_provisional_re_issue_is_a_later_version_not_a_correction(client, issued):
+    # Review finding 9: a provisional package superseded by another is no correction.
+    championship, package = issued
+    result = json.loads(package.content)["events"][0]["rounds"][0]["results"][0]
+    Result.objects.filter(round__event__championship=championship, round__event__code="teams",
+                          entry__number=result["entry"]).update(status="dsq", puzzles=[])
+    later = results_package_issue(championship=championship, event_code="teams")
+    assert later.list_status == "provisional"
+    response = client.get(reverse("public:packages:verify"), {"code": result["code"]})
+    text = response.content.decode()
+    assert "Replaced by a later version" in text
+    assert "correction" not in text.split('data-verdict="', 1)[1].split("</section>")[0]
+
+
+def test_a_refused_upload_names_the_file_in_the_visitors_language(client, issued):
+    # Review finding 9: the frame of the message is translated, the file named (isolated).
+    upload = SimpleUploadedFile("\u202evýsledky.json", b'{"a": 1, "a": 2}',
+                                content_type="application/json")
+    response = client.post(reverse("public:packages:verify"), {"package": upload},
+                           HTTP_ACCEPT_LANGUAGE="cs")
+    text = response.content.decode()
+    assert verdict(response) == "invalid"
+    # (Django drops the control character from an upload's name; the page isolates it still.)
+    assert 'Soubor <bdi class="file-name">výsledky.json</bdi> byl odmítnut.' in text
+    assert "\u202e" not in text
+    assert "a: is given more than once" in text
+
+
+def test_a_package_of_2_mb_is_checked_not_refused_for_its_size(client, issued):
+    # Review finding 4 (the view's side; body_limits gives /verify/ the file's bound).
+    _, package = issued
+    padded = package.content.rstrip("\n") + " " * 2_000_000
+    upload = SimpleUploadedFile("teams.json", padded.encode(), content_type="application/json")
+    assert verdict(client.post(reverse("public:packages:verify"), {"package": upload})) == "valid"
+
+
+@pytest.mark.parametrize("content", [
+    b'{"a": ' + b"9" * 5000 + b"}",
+    b'{"a": "\\ud800"}',
+])
+def test_a_huge_integer_or_a_lone_surrogate_gets_the_page_not_a_500(client, db, content):
+    # Review finding 3.
+    upload = SimpleUploadedFile("odd.json", content, content_type="application/json")
+    response = client.post(reverse("public:packages:verify"), {"package": upload})
+    assert response.status_code == 200
+    assert verdict(response) == "invalid"
+    assert "odd.json" in response.content.decode()

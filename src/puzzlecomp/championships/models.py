@@ -841,6 +841,7 @@ class PayoutAccount(models.Model):
 
 # The results packages' tables: a module of their own, registered with the app from here.
 from puzzlecomp.championships.package_models import (  # noqa: E402, F401
+    ImportedPackage,
     PackageResult,
     ResultsPackage,
     TrustedKey,

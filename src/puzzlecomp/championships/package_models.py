@@ -55,3 +55,24 @@ class TrustedKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.fingerprint})"
+
+
+class ImportedPackage(models.Model):
+    """A package of another installation the archive imported (`archive import PACKAGE.json`),
+    exactly as received: a correction whose `replaces` names the latest one replaces the
+    archived results, and the chain stays readable here."""
+
+    championship = models.ForeignKey("championships.Championship", on_delete=models.CASCADE,
+                                     related_name="imported_packages")
+    hash = models.CharField(max_length=71, db_index=True)
+    replaces = models.CharField(max_length=71, null=True, blank=True, db_index=True)
+    list_status = models.CharField(max_length=12)
+    issued_at = models.DateTimeField()
+    imported_at = models.DateTimeField(auto_now_add=True)
+    content = models.TextField()
+
+    class Meta:
+        ordering = ["championship", "issued_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.hash

@@ -50,6 +50,17 @@ def register(subparsers: Any) -> None:
     trust.add_argument("public_key", metavar="PUBLIC_KEY")
     trust.add_argument("--name", required=True, help="whose key it is, e.g. 'WJPF server'")
     trust.set_defaults(run=run_trust)
+    keys = actions.add_parser(
+        "keys", help="list the keys trusted for `archive import PACKAGE.json`",
+        description="Every trusted key: its fingerprint, whose it is and its public key.")
+    keys.set_defaults(run=run_keys)
+    untrust = actions.add_parser(
+        "untrust", help="stop trusting a key (by its fingerprint, as `results keys` lists it)",
+        description="Remove a trusted key: the archive no longer imports packages signed with "
+        "it (championships imported already stay).")
+    untrust.add_argument("fingerprint", nargs="+", metavar="FINGERPRINT",
+                         help="the fingerprint, with or without its spaces")
+    untrust.set_defaults(run=run_untrust)
 
 
 def run_package(args: argparse.Namespace) -> int:
@@ -83,6 +94,7 @@ def run_verify(args: argparse.Namespace) -> int:
         package_load,
         package_verify,
     )
+    from puzzlecomp.formats.results_package.signing import fingerprint
 
     previous = None
     for name in args.files:
@@ -98,7 +110,7 @@ def run_verify(args: argparse.Namespace) -> int:
             return 2
         print(f"{name}: valid {document['list_status']} package of "
               f"{document['championship']['slug']}, signed by key "
-              f"{document['issuer']['fingerprint']}; {package_hash(document)}"
+              f"{fingerprint(document['issuer']['public_key'])}; {package_hash(document)}"
               + (f", replaces {document['replaces']}" if document["replaces"] else ""))
         previous = document
     return 0
@@ -123,10 +135,44 @@ def run_trust(args: argparse.Namespace) -> int:
     from puzzlecomp.formats.results_package.document import PackageError
 
     try:
-        key = trusted_key_add(public_key=args.public_key, name=args.name)
+        key, created = trusted_key_add(public_key=args.public_key, name=args.name)
     except PackageError as error:
         for problem in error.problems:
             print(f"error: {problem}", file=sys.stderr)
         return 2
-    print(f"trusted {key.name}: {key.fingerprint}")
+    if created:
+        print(f"trusted {key.name}: {key.fingerprint}")
+    else:
+        print(f"already trusted, as {key.name}: {key.fingerprint}")
+    return 0
+
+
+def run_keys(args: argparse.Namespace) -> int:
+    from puzzlecomp.cli.championship import database_setup
+
+    database_setup()
+    from puzzlecomp.championships.models import TrustedKey
+
+    keys = list(TrustedKey.objects.order_by("name", "pk"))
+    if not keys:
+        print("no trusted keys; add one with `puzzlecomp results trust PUBLIC_KEY --name NAME`")
+    for key in keys:
+        print(f"{key.fingerprint}  {key.name}  {key.public_key}")
+    return 0
+
+
+def run_untrust(args: argparse.Namespace) -> int:
+    from puzzlecomp.cli.championship import database_setup
+
+    database_setup()
+    from puzzlecomp.championships.services.results_package import trusted_key_remove
+    from puzzlecomp.formats.results_package.document import PackageError
+
+    try:
+        key = trusted_key_remove(key_fingerprint=" ".join(args.fingerprint))
+    except PackageError as error:
+        for problem in error.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return 2
+    print(f"no longer trusted: {key.name} ({key.fingerprint})")
     return 0

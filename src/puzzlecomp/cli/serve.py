@@ -74,6 +74,18 @@ def tls_files(cert: str | None, key: str | None) -> tuple[str, str] | None:
     return cert, key
 
 
+def site_url_of(*, scheme: str, host: str, port: int) -> str:
+    """The address links, QR codes and certificates point at when SITE_URL is not set: the
+    host and port served (a wildcard host as this machine's loopback)."""
+    if host in ("0.0.0.0", ""):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"{scheme}://{host}:{port}"
+
+
 def run(args: argparse.Namespace) -> int:
     host = args.host or ("0.0.0.0" if args.venue else "127.0.0.1")
     tls = tls_files(args.tls_cert, args.tls_key)
@@ -85,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         addresses = lan_addresses()
         os.environ.update(venue_environment(port=args.port, host_name=args.host_name,
                                             addresses=addresses, tls=tls is not None))
+    else:
+        os.environ.setdefault("SITE_URL", site_url_of(scheme=scheme, host=host, port=args.port))
     raise_open_files_limit()
     setup_django()
     from django.core.management import call_command

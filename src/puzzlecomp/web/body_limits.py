@@ -58,6 +58,8 @@ DEVICE_PATH = "/api/v1/device/"
 # The championship file (control/rounds/championship_file.py) and a round's entries
 # (control/data/views.import_upload).
 UPLOAD_PATHS = re.compile(r"^/control/(?:import/|[^/]+/data/import/)$")
+# The public check of a results package (public/packages/views.verify).
+PACKAGE_PATH = "/verify/"
 
 TOO_LARGE = 413
 TOO_SLOW = 408
@@ -72,6 +74,11 @@ def body_maximum(scope: dict[str, Any], *, signed_in: bool = False) -> int:
     if path.startswith(DEVICE_PATH):
         return DEVICE_BYTES
     if signed_in and UPLOAD_PATHS.match(path):
+        return UPLOAD_BYTES
+    if path == PACKAGE_PATH:
+        # Anyone may check a results package (1-2 MB for a world championship): the file's
+        # bounds, the per-client and large-body caps still holding (the view names the file
+        # over the package's maximum).
         return UPLOAD_BYTES
     return FORM_BYTES
 

@@ -75,6 +75,16 @@ def ceremony_list_pdf(standings: EventStandings) -> bytes:
     return pdf.to_bytes()
 
 
+# Bidirectional embedding, override and isolate controls (U+202A-202E, U+2066-2069): a name
+# holding U+202E would print the rest of the line reversed on a certificate.
+_BIDI_CONTROLS = dict.fromkeys([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
+def without_bidi_controls(text: str) -> str:
+    """The text without its bidirectional controls (a certificate prints names as given)."""
+    return text.translate(_BIDI_CONTROLS)
+
+
 def certificates_pdf(standings: EventStandings, awards: Sequence[AwardRow], *,
                      codes: Mapping[int, str], verify_url: str) -> bytes:
     """One certificate page (A4 landscape) per prize; each carries a QR code to the
@@ -90,29 +100,29 @@ def certificates_pdf(standings: EventStandings, awards: Sequence[AwardRow], *,
     pdf.set_auto_page_break(auto=False)
     for award in awards:
         pdf.add_page()
-        pdf.bookmark(f"{award.entry} {award.name}")
+        pdf.bookmark(without_bidi_controls(f"{award.entry} {award.name}"))
         pdf.set_line_width(1.2)
         pdf.rect(10, 10, pdf.w - 20, pdf.h - 20)
         pdf.set_line_width(0.3)
         pdf.rect(14, 14, pdf.w - 28, pdf.h - 28)
         pdf.set_y(40)
-        pdf.write_line(championship.name, 16, height=10, align="C")
+        pdf.write_line(without_bidi_controls(championship.name), 16, height=10, align="C")
         pdf.write_line(_("Certificate"), 34, bold=True, height=22, align="C")
         pdf.ln(6)
-        pdf.write_line(award.name, 32, bold=True, height=18, align="C")
+        pdf.write_line(without_bidi_controls(award.name), 32, bold=True, height=18, align="C")
         pdf.write_line(award.flag, 14, height=9, align="C")
         pdf.ln(6)
         place = (_("Place %(place)s in the official ranking") % {"place": award.place}
                  if award.official else _("Place %(place)s") % {"place": award.place})
-        pdf.write_line(f"{place} · {award.category_name} · {event.display_name}", 18, height=11,
-                       align="C")
+        pdf.write_line(without_bidi_controls(
+            f"{place} · {award.category_name} · {event.display_name}"), 18, height=11, align="C")
         if award.official and award.overall_place is not None:
             pdf.write_line(_("Overall place %(place)s") % {"place": award.overall_place}, 12,
                            height=8, align="C")
         if award.prize:
-            pdf.write_line(award.prize, 15, height=10, align="C")
+            pdf.write_line(without_bidi_controls(award.prize), 15, height=10, align="C")
         pdf.set_y(pdf.h - 40)
-        pdf.write_line(held, 11, height=7, align="C")
+        pdf.write_line(without_bidi_controls(held), 11, height=7, align="C")
         code = codes.get(award.entry)
         if code:
             _verification(pdf, f"{verify_url}?{urlencode({'code': code})}", code)

@@ -49,6 +49,7 @@ from puzzlecomp.formats.results_package.document import (
     package_load,
     package_results,
     package_verify,
+    result_code,
 )
 from puzzlecomp.formats.results_package.signing import (
     fingerprint,
@@ -284,14 +285,38 @@ def package_standing(content: str | bytes) -> PackageStanding:
 def _standing(issued: ResultsPackage, result: PublishedResult | None = None) -> PackageStanding:
     later = ResultsPackage.objects.filter(replaces=issued.hash).first()
     if later is None:
+        if result is not None and not _stands_now(issued, result):
+            # Corrected since the package: no later package yet, the result changed all
+            # the same (review finding 5).
+            return PackageStanding("replaced", issued, None, result)
         return PackageStanding("valid", issued, result=result)
     head = later
     while (following := ResultsPackage.objects.filter(replaces=head.hash).first()) is not None:
         head = following
     if result is not None and head.results.filter(code=result.code).exists():
+        if not _stands_now(issued, result):
+            return PackageStanding("replaced", issued, None, result)
         # The result reads the same in the latest correction: it still stands.
         return PackageStanding("valid", issued, head, result)
     return PackageStanding("replaced", issued, head, result)
+
+
+def _stands_now(issued: ResultsPackage, result: PublishedResult) -> bool:
+    """Whether the result reads now as the package published it: its round's results as they
+    stand, coded as a package would code them (its validation aside)."""
+    rnd = (Round.objects.filter(event__championship_id=issued.championship_id,
+                                event__code=result.event, code=result.round)
+           .select_related("event").first())
+    if rnd is None or rnd.state not in WITH_RESULTS:
+        return False
+    tables = dict(Seat.objects.filter(round=rnd, no_show=False)
+                  .values_list("entry__number", "table"))
+    with translation.override("en"):
+        lines = _results(rnd, tables, set())
+    slug = issued.championship.slug
+    return any(line["entry"] == result.entry
+               and result_code(slug, result.event, result.round, line) == result.code
+               for line in lines)
 
 
 CODE_SHOWN = 20

@@ -32,6 +32,7 @@ from puzzlecomp.championships.models import (
     GroupDraw,
     GroupMove,
     GroupStart,
+    ImportedPackage,
     JudgeDevice,
     Membership,
     ModelChoice,
@@ -125,6 +126,8 @@ LEFT_OUT: dict[type[Model], str] = {
     ResultsPackage: "a results package is signed by the installation that issued it and "
                     "verified against its key; the new installation issues its own",
     PackageResult: "the codes of an issued package's results belong with that package",
+    ImportedPackage: "the packages the archive imported stay with the archive that checked "
+                     "their keys; the file carries the championship they made",
     TrustedKey: "the operator's trust in other installations' keys belongs to the "
                 "installation, not to any championship",
 }

@@ -13,6 +13,7 @@ import functools
 import hashlib
 import itertools
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -27,7 +28,6 @@ from puzzlecomp.formats.interchange import (
     InterchangeProblem,
     field_path,
     json_depth,
-    load_json,
     problem,
 )
 from puzzlecomp.formats.results_package.signing import (
@@ -157,17 +157,101 @@ def package_sign(body: dict[str, Any], *, key: Ed25519PrivateKey, list_status: s
     return document, "sha256:" + hashlib.sha256(signed).hexdigest()
 
 
+# The largest integer a package may hold: the schema's integers are counts, seconds and ranks,
+# far below it. A longer number is refused at parse, before anything converts it.
+MAX_INTEGER_DIGITS = 15
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _Object(dict[str, Any]):
+    """A decoded JSON object that remembers the names it was given more than once."""
+
+    repeated: tuple[str, ...] = ()
+
+
+class _TooLong(int):
+    """An integer with more digits than a package may hold (kept as its text's length)."""
+
+    digits: int = 0
+
+
+def _object(pairs: list[tuple[str, Any]]) -> _Object:
+    found = _Object()
+    repeated = []
+    for key, value in pairs:
+        if key in found:
+            repeated.append(key)
+        found[key] = value
+    if repeated:
+        found.repeated = tuple(repeated)
+    return found
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) <= MAX_INTEGER_DIGITS:
+        return int(text)
+    too_long = _TooLong(0)
+    too_long.digits = len(text.lstrip("-"))
+    return too_long
+
+
 def package_load(content: str | bytes) -> Any:
     """The decoded JSON of a package file, within the championship file's bounds of size and
-    depth; PackageError naming where it breaks."""
+    depth, as I-JSON (RFC 7493): no name given twice in an object, no lone surrogate in a
+    text, no integer longer than a package can hold; PackageError naming where it breaks."""
+    if len(content) > limits.MAX_CHAMPIONSHIP_FILE_BYTES:
+        raise PackageError([problem("", f"the file has {len(content):,} bytes; at most "
+                                    f"{limits.MAX_CHAMPIONSHIP_FILE_BYTES:,}")])
     try:
-        data = load_json(content)
-    except InterchangeError as exc:
-        raise PackageError(exc.problems) from None
+        data = json.loads(content, object_pairs_hook=_object, parse_int=_integer)
+    except json.JSONDecodeError as exc:
+        raise PackageError([problem(
+            "", f"not JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}")]) from None
+    except UnicodeDecodeError as exc:
+        raise PackageError([problem("", f"not UTF-8 text: {exc.reason}")]) from None
+    except RecursionError:
+        raise PackageError([problem(
+            "", f"values are nested more than {limits.MAX_JSON_DEPTH} levels deep")]) from None
     if json_depth(data) > limits.MAX_JSON_DEPTH:
         raise PackageError([problem(
             "", f"values are nested more than {limits.MAX_JSON_DEPTH} levels deep")])
+    _raise(_strict_problems(data))
     return data
+
+
+def _strict_problems(data: Any) -> list[InterchangeProblem]:
+    """Where the decoded value breaks I-JSON: a name twice, a lone surrogate, a long integer."""
+    problems: list[InterchangeProblem] = []
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack and len(problems) < 20:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            for key in getattr(value, "repeated", ()):
+                problems.append(problem(_safe(_child(path, key)),
+                                        "is given more than once in its object; give it once"))
+            for key, item in value.items():
+                if _LONE_SURROGATE.search(key):
+                    problems.append(problem(_safe(_child(path, key)), "the name holds a lone "
+                                            "surrogate (\\ud800-\\udfff), which is no text"))
+                stack.append((item, _child(path, key)))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
+        elif isinstance(value, _TooLong):
+            problems.append(problem(_safe(path), f"an integer of {value.digits:,} digits; "
+                                    f"a package holds at most {MAX_INTEGER_DIGITS}"))
+        elif isinstance(value, str) and _LONE_SURROGATE.search(value):
+            problems.append(problem(_safe(path), "holds a lone surrogate (\\ud800-\\udfff), "
+                                    "which is no text"))
+    return sorted(problems, key=lambda p: str(p))
+
+
+def _child(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _safe(path: str) -> str:
+    """A path that can be printed even when a name in it holds a lone surrogate."""
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", path)
 
 
 def schema_problems(document: Any) -> list[InterchangeProblem]:
@@ -192,6 +276,15 @@ def package_verify(document: Any, *, previous: dict[str, Any] | None = None) -> 
     _raise(schema_problems(document))
     slug = document["championship"]["slug"]
     problems = []
+    key = document["issuer"]["public_key"]
+    try:
+        computed = fingerprint(key)
+    except ValueError as exc:
+        raise PackageError([problem("issuer.public_key", str(exc))]) from None
+    if document["issuer"]["fingerprint"] != computed:
+        problems.append(problem("issuer.fingerprint", (
+            f"says {document['issuer']['fingerprint']!r}, but the key's fingerprint is "
+            f"{computed!r}: the fingerprint was not made from this key")))
     for e, event in enumerate(document["events"]):
         for r, rnd in enumerate(event["rounds"]):
             where = f"events[{e}].rounds[{r}]"
@@ -205,11 +298,10 @@ def package_verify(document: Any, *, previous: dict[str, Any] | None = None) -> 
                         f"{where}.results[{i}]", f"entry {result['entry']}: its fields do "
                         "not match its code: the result was changed after signing"))
     problems += chain_problems(document, previous)
-    key = document["issuer"]["public_key"]
     if not problems and not signature_valid(key, _signed_bytes(document),
                                             document["signature"]["value"]):
         problems.append(problem("signature.value", "does not verify with the issuer's key "
-                                f"{document['issuer']['fingerprint']}: the package was "
+                                f"{computed}: the package was "
                                 "changed after signing, or the signature is another's"))
     _raise(problems)
     return dict(document)
@@ -221,10 +313,13 @@ def chain_problems(document: dict[str, Any],
     replaces = document["replaces"]
     if document["list_status"] == "correction" and replaces is None:
         return [problem("replaces", "a correction names the hash of the package it replaces")]
+    if document["list_status"] != "correction" and replaces is not None:
+        return [problem("replaces", f"a {document['list_status']} package replaces nothing: "
+                        "only a correction names the package it replaces")]
     if previous is None:
         return []
     found = package_hash(previous)
-    if replaces != found:
+    if replaces is not None and replaces != found:
         return [problem("replaces", f"names {replaces}, but the previous package hashes to "
                         f"{found}: the chain of corrections is broken")]
     if previous["issuer"]["public_key"] != document["issuer"]["public_key"]:

@@ -33,8 +33,10 @@ def verify(request: HttpRequest) -> HttpResponse:
     """The form, and the answer for the code in the address or the package uploaded."""
     standing: PackageStanding | None = None
     code = request.GET.get("code", "").strip()[:100]
+    file_name = ""
     if request.method == "POST":
         upload = request.FILES.get("package")
+        file_name = (upload.name or "")[:200] if upload is not None else ""
         standing = (package_standing(upload.read(limits.MAX_CHAMPIONSHIP_FILE_BYTES + 1))
                     if upload is not None else PackageStanding("invalid", problems=(
                         "no file was chosen",)))
@@ -43,7 +45,7 @@ def verify(request: HttpRequest) -> HttpResponse:
     result = standing.result.result if standing and standing.result else None
     public, fingerprint = installation_public_key()
     return render(request, "public/packages/verify.html", {
-        "standing": standing, "code": code, "result": result,
+        "standing": standing, "code": code, "result": result, "file_name": file_name,
         "shown_code": certificate_code(standing.result.code) if standing and standing.result
         else "",
         "final_time": duration(result["final_seconds"]) if result else "",
