@@ -5,7 +5,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("championships", "0024_results_packages"),
+        ("championships", "0025_waiting_offers"),
     ]
 
     operations = [
