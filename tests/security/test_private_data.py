@@ -37,7 +37,7 @@ from tests.standings_support import standings_publish_mid_event
 # Pages reached only through an entrant's private link show that entrant their own data.
 PRIVATE_LINKS = {"public:disputes:entrant", "public:disputes:emails", "public:registration:confirm",
                  "public:registration:claim", "public:registration:link",
-                 "public:payout_account"}
+                 "public:payout_account", "public:disputes:withdraw"}
 
 
 def private_values(person: int) -> tuple[dt.date, str, str]:

@@ -129,6 +129,7 @@ WRITES: dict[str, Role | str] = {
     # The entrant's own links: the token in the address is the proof.
     "public:registration:link": ANYONE,
     "public:payout_account": ANYONE,
+    "public:disputes:withdraw": ANYONE,
     # The treasurer's screens (issue 28) are the organiser's.
     "control:payments:overview": Role.ORGANISER,
     "control:payments:account": Role.ORGANISER,

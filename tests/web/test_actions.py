@@ -54,8 +54,9 @@ def test_an_action_of_an_older_version_shows_its_code():
 
 def test_the_audit_log_is_written_by_the_unit_of_work_and_never_read_back():
     """Facts live in their tables; the audit log records what happened (the admin lists it)."""
+    # The championship file names the audit log only to leave it out (LEFT_OUT).
     allowed = {"championships/models.py", "championships/services/work.py",
-               "championships/admin.py"}
+               "championships/admin.py", "championships/services/interchange.py"}
     readers = [str(path.relative_to(SOURCE)) for path in SOURCE.rglob("*.py")
                if "AuditEntry" in path.read_text() and "migrations" not in path.parts
                and str(path.relative_to(SOURCE)) not in allowed]

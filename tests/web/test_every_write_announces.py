@@ -135,7 +135,7 @@ UNAUDITED = {
     "backup_make", "backup_restore",
     # The operator's list of other installations' keys belongs to no championship (the
     # audit log is per championship); `puzzlecomp results trust` prints what it added.
-    "trusted_key_add",
+    "trusted_key_add", "trusted_key_remove",
     # Waiting-list offers stored inside the writes that free a place or record a payment,
     # which audit and announce (waiting_offers_settle is its own write, below).
     "places_settle",
